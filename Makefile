@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# make              build ./maint
+# make check        unit tests and shell tests (prove)
+# make install      PREFIX=/usr/local, DESTDIR honoured
+# make WERROR=1     treat warnings as errors (CI)
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+CC ?= cc
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo 0.1)
+
+PCRE2_CFLAGS := $(shell pcre2-config --cflags 2>/dev/null)
+PCRE2_LIBS := $(shell pcre2-config --libs8 2>/dev/null || echo -lpcre2-8)
+
+WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	   -Wno-unused-parameter -Wformat=2 -Wvla
+ifeq ($(WERROR),1)
+WARNINGS += -Werror
+endif
+CFLAGS ?= -O2 -g
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
+	     $(CFLAGS)
+LDLIBS = $(PCRE2_LIBS)
+
+LIB_OBJS = lib/arena.o lib/diag.o lib/fileio.o lib/format.o \
+	   lib/maintainers.o lib/regex.o lib/strbuf.o
+BUILTIN_OBJS = builtin/format.o
+TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
+UNIT_TESTS = t/unit/test-parse t/unit/test-strbuf
+MANPAGES = doc/maint.1 doc/maint-format.1 doc/maint-move.1
+
+all: maint
+
+maint: $(TOOL_OBJS) lib/libmaint.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJS) lib/libmaint.a $(LDLIBS)
+
+maint.o: CFLAGS_EXTRA = -DMAINT_VERSION='"$(VERSION)"'
+
+%.o: %.c
+	$(CC) $(ALL_CFLAGS) $(CFLAGS_EXTRA) -MMD -MP -c -o $@ $<
+
+lib/libmaint.a: $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJS)
+
+t/unit/%: t/unit/%.o t/unit/tap.o lib/libmaint.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< t/unit/tap.o lib/libmaint.a $(LDLIBS)
+
+check: maint $(UNIT_TESTS)
+	prove -j2 t/
+
+kernel:
+	scripts/get-kernel.sh
+
+bench: maint
+	bench/run
+
+install: maint
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 maint $(DESTDIR)$(BINDIR)/maint
+	install -m 644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/maint
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MANPAGES)))
+
+clean:
+	rm -f maint *.o */*.o t/unit/*.o *.d */*.d t/unit/*.d lib/libmaint.a \
+	      $(UNIT_TESTS)
+	rm -rf t/trash.*
+
+.PHONY: all check kernel bench install uninstall clean
+.SECONDARY:
+
+-include $(wildcard *.d */*.d t/unit/*.d)

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * maint format / maint move: scripts/parse-maintainers.pl in C.
+ *
+ * With the script's arguments the files written are byte-identical to
+ * the script's.  See doc/maint-format.1.
+ */
+#include "builtin.h"
+#include "../cli.h"
+#include "../parse-options.h"
+#include "../lib/format.h"
+#include "../lib/regex.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char format_usage[] =
+"usage: maint format [options] [REGEX...]\n"
+"   or: maint move [options] REGEX...\n"
+"\n"
+"Sort MAINTAINERS sections (and, with --order, their fields) the way\n"
+"scripts/parse-maintainers.pl does, and move the sections whose header or\n"
+"text matches a REGEX (Perl syntax) to the section file.\n"
+"\n"
+"  --input=FILE      MAINTAINERS file or directory to read, - for stdin\n"
+"                    (default: MAINTAINERS)\n"
+"  --output=FILE     sorted file to write, - for stdout\n"
+"                    (default: MAINTAINERS.new)\n"
+"  --section=FILE    file to write the matching sections to, - for stdout\n"
+"                    (default: SECTION.new)\n"
+"  --order[=LETTERS] also sort the field lines of each section, by type in\n"
+"                    the order LETTERS (default: " MNT_ORDER_DEFAULT "),\n"
+"                    F: and X: lines alphabetically\n"
+"  --check           write nothing; list what is out of canonical order\n"
+"                    as file:line: and exit 1 if anything is\n"
+"  --in-place        rewrite the input file itself\n"
+"  -h, --help        show this help\n"
+"\n"
+"A file is written only when it has something to hold, through a\n"
+"temporary file renamed into place.  Exit status: 0 on success, 1 when\n"
+"--check finds something; on failure the status parse-maintainers.pl\n"
+"exits with: errno for an unreadable input, 25 for malformed input, 255\n"
+"for bad arguments or regexes.\n";
+
+struct format_opts {
+	const char *input, *output, *section, *order_letters;
+	int order, check, in_place, help;
+	int output_given;
+};
+
+static int compile_all(char **pats, int n, struct mnt_regex *re)
+{
+	struct strbuf err = STRBUF_INIT;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (mnt_regex_compile(&re[i], pats[i], strlen(pats[i]), 0,
+				      &err)) {
+			error_msg("invalid regex '%s': %s", pats[i], err.buf);
+			strbuf_release(&err);
+			while (i--)
+				mnt_regex_free(&re[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* 1 if any regex matches the header or the text, 0 if none, -1 on error */
+static int section_matches(const struct maintainers *m,
+			   const struct mnt_section *s, struct mnt_regex *re,
+			   char **pats, int n, struct strbuf *text)
+{
+	int i, r;
+
+	strbuf_reset(text);
+	mnt_section_text(m, s, text);
+	if (strbuf_failed(text)) {
+		error_msg("out of memory");
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		r = mnt_regex_match(&re[i], s->header, s->header_len);
+		if (r == REGEX_NOMATCH)
+			r = mnt_regex_match(&re[i], text->buf, text->len);
+		if (r == REGEX_MATCH)
+			return 1;
+		if (r < 0) {
+			error_msg("regex '%s': %s on section '%.*s'", pats[i],
+				  r == REGEX_LIMIT ? "match limit exceeded"
+						   : "matching failed",
+				  (int)s->header_len, s->header);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int run(struct format_opts *o, char **pats, int npats)
+{
+	struct maintainers m;
+	struct diags d = DIAGS_INIT;
+	struct mnt_regex *re = NULL;
+	struct strbuf text = STRBUF_INIT, kept = STRBUF_INIT,
+		      moved = STRBUF_INIT;
+	size_t *ki = NULL, *mi = NULL, nk = 0, nm = 0, i;
+	const char *order = o->order ? o->order_letters : NULL;
+	struct output out[2];
+	size_t nout = 0;
+	int ret = 255;
+
+	mnt_init(&m);
+	if (mnt_read(&m, o->input, &d)) {
+		print_diags(&d);
+		ret = read_failure_status(&d);
+		goto out;
+	}
+	re = calloc((size_t)npats + 1, sizeof(*re));
+	if (!re || compile_all(pats, npats, re))
+		goto out_nore;
+
+	if (o->check) {
+		long n = mnt_check_canonical(&m, order, &d);
+
+		print_diags(&d);
+		if (n < 0) {
+			error_msg("out of memory");
+			ret = 255;
+		} else {
+			ret = n ? 1 : 0;
+		}
+		goto out;
+	}
+
+	ki = malloc(m.nr_sections * sizeof(*ki));
+	mi = malloc(m.nr_sections * sizeof(*mi));
+	if (!ki || !mi) {
+		error_msg("out of memory");
+		goto out;
+	}
+	for (i = 0; i < m.nr_sections; i++) {
+		int r = npats ? section_matches(&m, &m.sections[i], re, pats,
+						npats, &text)
+			      : 0;
+
+		if (r < 0)
+			goto out;
+		if (r)
+			mi[nm++] = i;
+		else
+			ki[nk++] = i;
+	}
+	if (mnt_sort_sections(&m, ki, nk) || mnt_sort_sections(&m, mi, nm) ||
+	    mnt_render(&m, ki, nk, order, &kept) ||
+	    mnt_render(&m, mi, nm, order, &moved)) {
+		error_msg("out of memory");
+		goto out;
+	}
+	/*
+	 * Like the script, write a file only when it has sections (the
+	 * preamble counts).  --in-place always rewrites the input, so that
+	 * moved sections do not stay behind in it.
+	 */
+	if (nk || o->in_place)
+		out[nout++] = (struct output){ o->output, &kept };
+	if (nm)
+		out[nout++] = (struct output){ o->section, &moved };
+	ret = write_outputs(out, nout);
+out:
+	for (i = 0; re && i < (size_t)npats; i++)
+		mnt_regex_free(&re[i]);
+out_nore:
+	free(re);
+	free(ki);
+	free(mi);
+	strbuf_release(&text);
+	strbuf_release(&kept);
+	strbuf_release(&moved);
+	diags_release(&d);
+	mnt_release(&m);
+	return ret;
+}
+
+static int format_main(int argc, char **argv, int is_move)
+{
+	struct format_opts o = {
+		.input = "MAINTAINERS",
+		.output = "MAINTAINERS.new",
+		.section = "SECTION.new",
+		.order_letters = MNT_ORDER_DEFAULT,
+	};
+	const struct option opts[] = {
+		{ OPT_STRING, "input", NULL, &o.input, 0 },
+		{ OPT_STRING, "output", NULL, &o.output, 0 },
+		{ OPT_STRING, "section", NULL, &o.section, 0 },
+		{ OPT_OPTSTRING, "order", &o.order, &o.order_letters, 1 },
+		{ OPT_FLAG, "check", &o.check, NULL, 0 },
+		{ OPT_FLAG, "in-place", &o.in_place, NULL, 0 },
+		{ OPT_FLAG, "h|help|usage", &o.help, NULL, 0 },
+		{ OPT_END, NULL, NULL, NULL, 0 },
+	};
+	struct strbuf err = STRBUF_INIT;
+	char **args;
+	int nargs, ret = 255;
+	const char *default_output = o.output;
+
+	if (parse_options(argc, argv, opts, &args, &nargs, &err)) {
+		fprintf(stderr, "%s\n", err.buf);
+		error_msg("invalid argument - use --help if necessary");
+		strbuf_release(&err);
+		return 255;
+	}
+	if (o.help) {
+		show_usage(format_usage);
+		ret = 0;
+		goto out;
+	}
+	o.output_given = o.output != default_output;
+	if (is_move && !nargs) {
+		error_msg("at least one REGEX is required");
+		goto out;
+	}
+	if (o.order && !*o.order_letters) {
+		error_msg("--order= needs at least one field letter");
+		goto out;
+	}
+	if (o.check && (nargs || o.in_place || o.output_given)) {
+		error_msg("--check writes nothing: it takes no REGEX, --output or --in-place");
+		goto out;
+	}
+	if (o.in_place) {
+		if (o.output_given) {
+			error_msg("--in-place and --output do not go together");
+			goto out;
+		}
+		if (!strcmp(o.input, "-")) {
+			error_msg("--in-place needs a file, not standard input");
+			goto out;
+		}
+		if (is_directory(o.input)) {
+			error_msg("--in-place needs a file: '%s' is a directory",
+				  o.input);
+			goto out;
+		}
+		o.output = o.input;
+	}
+	ret = run(&o, args, nargs);
+out:
+	free(args);
+	return ret;
+}
+
+int cmd_format(int argc, char **argv)
+{
+	return format_main(argc, argv, 0);
+}
+
+int cmd_move(int argc, char **argv)
+{
+	return format_main(argc, argv, 1);
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What every subcommand shares: printing diagnostics, reading the model,
+ * and writing several outputs so that either all of them land or none.
+ */
+#ifndef MAINT_CLI_H
+#define MAINT_CLI_H
+
+#include "lib/diag.h"
+#include "lib/maintainers.h"
+#include "lib/strbuf.h"
+
+extern const char *maint_cmd;	/* "format", "get", ... for messages */
+
+/* "maint format: message" on stderr */
+void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print every diagnostic, one per line, on stderr. */
+void print_diags(const struct diags *d);
+
+/*
+ * Exit status for a failed read, following parse-maintainers.pl: the
+ * errno of a failed open, 25 for malformed input (what the script's die
+ * returns, $! being ENOTTY), 255 otherwise.
+ */
+int read_failure_status(const struct diags *d);
+
+/* Outputs written together: all temporary files first, then renamed. */
+struct output {
+	const char *path;	/* "-" for standard output */
+	const struct strbuf *data;
+};
+
+/* 0, or the errno of the failure (already reported; nothing renamed). */
+int write_outputs(const struct output *out, size_t n);
+
+void show_usage(const char *text);
+
+#endif

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "fileio.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int read_fd(int fd, struct strbuf *out, int *err)
+{
+	for (;;) {
+		ssize_t n;
+
+		if (!strbuf_grow(out, 65536)) {
+			*err = ENOMEM;
+			return -1;
+		}
+		n = read(fd, out->buf + out->len, out->alloc - out->len - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			*err = errno;
+			return -1;
+		}
+		if (!n)
+			break;
+		out->len += (size_t)n;
+		out->buf[out->len] = '\0';
+	}
+	return 0;
+}
+
+int read_path(const char *path, struct strbuf *out, int *err)
+{
+	struct stat st;
+	int fd, ret;
+
+	if (!strcmp(path, "-"))
+		return read_fd(0, out, err);
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		*err = errno;
+		return -1;
+	}
+	if (fstat(fd, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			close(fd);
+			*err = EISDIR;
+			return -1;
+		}
+		if (S_ISREG(st.st_mode) && st.st_size > 0 &&
+		    !strbuf_grow(out, (size_t)st.st_size)) {
+			close(fd);
+			*err = ENOMEM;
+			return -1;
+		}
+	}
+	ret = read_fd(fd, out, err);
+	close(fd);
+	return ret;
+}
+
+bool is_directory(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+bool is_regular(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+int list_directory(const char *dir, char ***names, size_t *nr, int *err)
+{
+	size_t alloc = 0;
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	*names = NULL;
+	*nr = 0;
+	if (!d) {
+		*err = errno;
+		return -1;
+	}
+	while ((errno = 0, de = readdir(d))) {
+		char *s;
+
+		if (de->d_name[0] == '.')
+			continue;
+		s = strdup(de->d_name);
+		if (!s || !ALLOC_GROW(*names, *nr + 1, alloc)) {
+			free(s);
+			*err = ENOMEM;
+			goto fail;
+		}
+		(*names)[(*nr)++] = s;
+	}
+	if (errno) {
+		*err = errno;
+		goto fail;
+	}
+	closedir(d);
+	return 0;
+fail:
+	closedir(d);
+	while (*nr)
+		free((*names)[--*nr]);
+	free(*names);
+	*names = NULL;
+	return -1;
+}
+
+int write_all(int fd, const void *data, size_t len, int *err)
+{
+	const char *p = data;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			*err = errno;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int atomic_open(struct atomic_file *af, const char *path, int *err)
+{
+	static unsigned long counter;
+	const char *slash = strrchr(path, '/');
+	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+	struct strbuf tmp = STRBUF_INIT;
+	struct stat st;
+	int tries;
+
+	af->fd = -1;
+	af->tmp = NULL;
+	af->path = strdup(path);
+	if (!af->path)
+		goto nomem;
+	for (tries = 0; tries < 100; tries++) {
+		strbuf_reset(&tmp);
+		strbuf_add(&tmp, path, dirlen);
+		strbuf_addf(&tmp, ".%s.maint-%ld-%lu", path + dirlen,
+			    (long)getpid(), counter++);
+		if (strbuf_failed(&tmp))
+			goto nomem;
+		af->fd = open(tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+			      0666);
+		if (af->fd >= 0 || errno != EEXIST)
+			break;
+	}
+	if (af->fd < 0) {
+		*err = errno;
+		strbuf_release(&tmp);
+		free(af->path);
+		af->path = NULL;
+		return -1;
+	}
+	af->tmp = strbuf_detach(&tmp, NULL);
+	/* keep an existing target's permissions */
+	if (!stat(path, &st) && S_ISREG(st.st_mode))
+		fchmod(af->fd, st.st_mode & 07777);
+	return 0;
+nomem:
+	strbuf_release(&tmp);
+	free(af->path);
+	af->path = NULL;
+	*err = ENOMEM;
+	return -1;
+}
+
+int atomic_write(struct atomic_file *af, const void *data, size_t len,
+		 int *err)
+{
+	return write_all(af->fd, data, len, err);
+}
+
+int atomic_commit(struct atomic_file *af, int *err)
+{
+	int fd = af->fd;
+
+	af->fd = -1;
+	if (close(fd) || rename(af->tmp, af->path)) {
+		*err = errno;
+		atomic_rollback(af);
+		return -1;
+	}
+	free(af->tmp);
+	free(af->path);
+	af->tmp = af->path = NULL;
+	return 0;
+}
+
+void atomic_rollback(struct atomic_file *af)
+{
+	if (af->fd >= 0)
+		close(af->fd);
+	af->fd = -1;
+	if (af->tmp)
+		unlink(af->tmp);
+	free(af->tmp);
+	free(af->path);
+	af->tmp = af->path = NULL;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * File input and crash-safe output.
+ *
+ * Output never truncates or half-writes a file: struct atomic_file writes
+ * to a temporary file in the target's directory and renames it over the
+ * target on commit.  A file that is never committed is removed by
+ * atomic_rollback().  The temporary file is created with mode 0666 less
+ * the umask (as a plain open() would), or takes the target's mode when
+ * the target exists.
+ *
+ * Ownership: read_path() appends to a caller-owned strbuf;
+ * list_directory() returns a malloc'd array of malloc'd names that the
+ * caller frees.  struct atomic_file owns its path strings.
+ */
+#ifndef MAINT_FILEIO_H
+#define MAINT_FILEIO_H
+
+#include "strbuf.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Read a whole file, or standard input for "-".  0, or -1 with *err. */
+int read_path(const char *path, struct strbuf *out, int *err);
+/* Read everything from a file descriptor. */
+int read_fd(int fd, struct strbuf *out, int *err);
+bool is_directory(const char *path);
+bool is_regular(const char *path);
+/* Names in dir not starting with '.', unsorted.  0, or -1 with *err. */
+int list_directory(const char *dir, char ***names, size_t *nr, int *err);
+
+struct atomic_file {
+	char *path;
+	char *tmp;
+	int fd;
+};
+
+#define ATOMIC_FILE_INIT { NULL, NULL, -1 }
+
+/* Create the temporary file.  0, or -1 with *err. */
+int atomic_open(struct atomic_file *af, const char *path, int *err);
+int atomic_write(struct atomic_file *af, const void *data, size_t len,
+		 int *err);
+/* Close and rename over the target.  0, or -1 with *err (then rolled back). */
+int atomic_commit(struct atomic_file *af, int *err);
+/* Remove the temporary file if it is still there; safe to call twice. */
+void atomic_rollback(struct atomic_file *af);
+
+/* Write all of data to fd, retrying short writes.  0, or -1 with *err. */
+int write_all(int fd, const void *data, size_t len, int *err);
+
+#endif

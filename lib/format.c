@@ -1,0 +1,510 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "format.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static inline unsigned char upper(unsigned char c)
+{
+	return c >= 'a' && c <= 'z' ? (unsigned char)(c - 'a' + 'A') : c;
+}
+
+/* Perl's: $k = uc $k; $k =~ s/THE REST/ZZZZZZ/g; */
+static void sort_key(struct strbuf *sb, const char *s, size_t len)
+{
+	static const char rest[] = "THE REST";
+	size_t i = 0, j;
+
+	while (i < len) {
+		if (len - i >= 8 && upper((unsigned char)s[i]) == 'T') {
+			for (j = 1; j < 8; j++)
+				if (upper((unsigned char)s[i + j]) != rest[j])
+					break;
+			if (j == 8) {
+				strbuf_add(sb, "ZZZZZZ", 6);
+				i += 8;
+				continue;
+			}
+		}
+		strbuf_addch(sb, upper((unsigned char)s[i++]));
+	}
+}
+
+/* Perl's cmp on byte strings. */
+static int bytecmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	int c = memcmp(a, b, alen < blen ? alen : blen);
+
+	if (c)
+		return c < 0 ? -1 : 1;
+	return alen < blen ? -1 : alen > blen;
+}
+
+int mnt_header_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	struct strbuf ka = STRBUF_INIT, kb = STRBUF_INIT;
+	int c;
+
+	sort_key(&ka, a, alen);
+	sort_key(&kb, b, blen);
+	c = bytecmp(ka.buf, ka.len, kb.buf, kb.len);
+	if (!c)
+		c = bytecmp(a, alen, b, blen);
+	strbuf_release(&ka);
+	strbuf_release(&kb);
+	return c;
+}
+
+struct skey {
+	size_t off, len;	/* into the key buffer */
+	const char *raw;
+	size_t rawlen;
+	size_t idx;
+};
+
+static const char *key_base;
+
+static int skey_cmp(const void *pa, const void *pb)
+{
+	const struct skey *a = pa, *b = pb;
+	int c = bytecmp(key_base + a->off, a->len, key_base + b->off, b->len);
+
+	return c ? c : bytecmp(a->raw, a->rawlen, b->raw, b->rawlen);
+}
+
+int mnt_sort_sections(const struct maintainers *m, size_t *idx, size_t n)
+{
+	struct strbuf keys = STRBUF_INIT;
+	struct skey *k;
+	size_t i;
+	int ret = -1;
+
+	k = calloc(n ? n : 1, sizeof(*k));
+	if (!k)
+		return -1;
+	for (i = 0; i < n; i++) {
+		const struct mnt_section *s = &m->sections[idx[i]];
+
+		k[i].off = keys.len;
+		sort_key(&keys, s->header, s->header_len);
+		k[i].len = keys.len - k[i].off;
+		k[i].raw = s->header;
+		k[i].rawlen = s->header_len;
+		k[i].idx = idx[i];
+	}
+	if (strbuf_failed(&keys))
+		goto out;
+	key_base = keys.buf;
+	qsort(k, n, sizeof(*k), skey_cmp);
+	for (i = 0; i < n; i++)
+		idx[i] = k[i].idx;
+	ret = 0;
+out:
+	strbuf_release(&keys);
+	free(k);
+	return ret;
+}
+
+struct litem {
+	const char *s;
+	size_t len;
+	int rank;
+	char fx;
+	size_t pos;
+};
+
+static int litem_cmp(const void *pa, const void *pb)
+{
+	const struct litem *a = pa, *b = pb;
+
+	if (a->fx && a->fx == b->fx) {
+		int c = bytecmp(a->s, a->len, b->s, b->len);
+
+		if (c)
+			return c;
+	} else if (a->rank != b->rank) {
+		return a->rank < b->rank ? -1 : 1;
+	}
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+/* by_pattern's index(): "" is found at 0, a missing letter sorts last. */
+static int field_rank(const char *order, const char *s, size_t len)
+{
+	const char *p;
+	unsigned char c;
+
+	if (!len)
+		return 0;
+	c = upper((unsigned char)s[0]);
+	p = c ? strchr(order, c) : NULL;
+	return p ? (int)(p - order) : 1000;
+}
+
+int mnt_order_lines(const struct maintainers *m, const struct mnt_section *s,
+		    const char *order, size_t *out)
+{
+	struct litem *it;
+	size_t i;
+
+	for (i = 0; i < s->nr; i++)
+		out[i] = s->first + i;
+	if (!order || s->nr < 2)
+		return 0;
+	it = malloc(s->nr * sizeof(*it));
+	if (!it)
+		return -1;
+	for (i = 0; i < s->nr; i++) {
+		const struct mnt_line *l = &m->lines[s->first + i];
+		unsigned char c = l->len ? upper((unsigned char)l->s[0]) : 0;
+
+		it[i].s = l->s;
+		it[i].len = l->len;
+		it[i].rank = field_rank(order, l->s, l->len);
+		it[i].fx = (char)(c == 'F' || c == 'X' ? c : 0);
+		it[i].pos = s->first + i;
+	}
+	qsort(it, s->nr, sizeof(*it), litem_cmp);
+	for (i = 0; i < s->nr; i++)
+		out[i] = it[i].pos;
+	free(it);
+	return 0;
+}
+
+int mnt_render(const struct maintainers *m, const size_t *idx, size_t n,
+	       const char *order, struct strbuf *out)
+{
+	size_t *lines = NULL, alloc = 0, i, j;
+	int sep = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct mnt_section *s = &m->sections[idx[i]];
+
+		if (s->preamble) {
+			strbuf_add(out, m->preamble.buf, m->preamble.len);
+			continue;
+		}
+		if (sep)
+			strbuf_addch(out, '\n');
+		sep = 1;
+		strbuf_add(out, s->header, s->header_len);
+		strbuf_addch(out, '\n');
+		if (!ALLOC_GROW(lines, s->nr, alloc) ||
+		    mnt_order_lines(m, s, order, lines)) {
+			free(lines);
+			return -1;
+		}
+		for (j = 0; j < s->nr; j++) {
+			strbuf_add(out, m->lines[lines[j]].s,
+				   m->lines[lines[j]].len);
+			strbuf_addch(out, '\n');
+		}
+	}
+	free(lines);
+	return strbuf_failed(out) ? -1 : 0;
+}
+
+/*
+ * Mark the members of one longest increasing subsequence of rank[0..n)
+ * (distinct values): whatever is not in it is what has to move.
+ */
+static int mark_lis(const size_t *rank, size_t n, unsigned char *in)
+{
+	size_t *tail = malloc((n + 1) * sizeof(*tail));
+	size_t *prev = malloc((n + 1) * sizeof(*prev));
+	size_t len = 0, i, k;
+	int ret = -1;
+
+	if (!tail || !prev)
+		goto out;
+	for (i = 0; i < n; i++) {
+		size_t lo = 0, hi = len;
+
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (rank[tail[mid]] < rank[i])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		prev[i] = lo ? tail[lo - 1] : (size_t)-1;
+		tail[lo] = i;
+		if (lo == len)
+			len++;
+	}
+	memset(in, 0, n);
+	for (k = len ? tail[len - 1] : (size_t)-1; k != (size_t)-1; k = prev[k])
+		in[k] = 1;
+	ret = 0;
+out:
+	free(tail);
+	free(prev);
+	return ret;
+}
+
+static void add_quoted_name(struct strbuf *sb, const char *s, size_t len)
+{
+	strbuf_addch(sb, '\'');
+	strbuf_add_quoted(sb, s, len);
+	strbuf_addch(sb, '\'');
+}
+
+static void report(struct diags *d, enum diag_id id, const char *file,
+		   unsigned long line, struct strbuf *msg)
+{
+	diag_add(d, id, file, line, "%s",
+		 strbuf_failed(msg) ? "(out of memory)" : msg->buf);
+	strbuf_reset(msg);
+}
+
+/*
+ * Report the members of seq[0..n) (in file order) that are out of the
+ * order given by sorted[0..n).  name(i) describes element i.
+ */
+struct misplaced {
+	const size_t *seq;	/* file order */
+	const size_t *sorted;	/* canonical order */
+	size_t n;
+};
+
+static size_t find_pos(const size_t *seq, size_t n, size_t v)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (seq[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* seq must be strictly increasing (file order of sections or lines). */
+static int find_misplaced(const struct misplaced *mp, unsigned char *in,
+			  size_t *next_of)
+{
+	size_t *rank = malloc((mp->n ? mp->n : 1) * sizeof(*rank));
+	size_t i, j;
+	int ret;
+
+	if (!rank)
+		return -1;
+	for (j = 0; j < mp->n; j++) {
+		i = find_pos(mp->seq, mp->n, mp->sorted[j]);
+		rank[i] = j;
+		next_of[i] = j + 1 < mp->n ? mp->sorted[j + 1] : (size_t)-1;
+	}
+	ret = mark_lis(rank, mp->n, in);
+	free(rank);
+	return ret;
+}
+
+static long check_sections(const struct maintainers *m, unsigned f,
+			   const size_t *seq, size_t n, struct diags *d)
+{
+	size_t *sorted = malloc((n ? n : 1) * sizeof(*sorted));
+	size_t *next_of = malloc((n ? n : 1) * sizeof(*next_of));
+	unsigned char *in = malloc(n ? n : 1);
+	struct strbuf msg = STRBUF_INIT;
+	struct misplaced mp = { seq, sorted, n };
+	long found = -1;
+	size_t i;
+
+	if (!sorted || !next_of || !in)
+		goto out;
+	memcpy(sorted, seq, n * sizeof(*seq));
+	if (mnt_sort_sections(m, sorted, n))
+		goto out;
+	if (find_misplaced(&mp, in, next_of))
+		goto out;
+	found = 0;
+	for (i = 0; i < n; i++) {
+		const struct mnt_section *s = &m->sections[seq[i]];
+
+		if (in[i])
+			continue;
+		strbuf_addstr(&msg, "section ");
+		add_quoted_name(&msg, s->header, s->header_len);
+		strbuf_addstr(&msg, " is out of order: ");
+		if (next_of[i] == (size_t)-1) {
+			strbuf_addstr(&msg, "it belongs at the end");
+		} else {
+			const struct mnt_section *t =
+				&m->sections[next_of[i]];
+
+			strbuf_addstr(&msg, "it belongs before ");
+			add_quoted_name(&msg, t->header, t->header_len);
+			strbuf_addf(&msg, " (line %lu)", t->lineno);
+		}
+		report(d, D_SECTION_ORDER, m->files[f].name, s->lineno, &msg);
+		found++;
+	}
+out:
+	strbuf_release(&msg);
+	free(sorted);
+	free(next_of);
+	free(in);
+	return found;
+}
+
+static long check_fields(const struct maintainers *m,
+			 const struct mnt_section *s, const char *order,
+			 struct diags *d)
+{
+	const struct mnt_line *l = mnt_section_lines(m, s);
+	const char *fname = m->files[s->file].name;
+	struct strbuf msg = STRBUF_INIT;
+	size_t n = s->nr, i;
+	size_t *seq = NULL, *sorted = NULL, *next_of = NULL;
+	unsigned char *in = NULL;
+	long found = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!l[i].type || l[i].canonical)
+			continue;
+		strbuf_addf(&msg, "field line is not in canonical form '%c:<TAB>value'",
+			    l[i].type);
+		report(d, D_FIELD_FORM, fname, l[i].lineno, &msg);
+		found++;
+	}
+	if (!order || n < 2)
+		goto out;
+	seq = malloc(n * sizeof(*seq));
+	sorted = malloc(n * sizeof(*sorted));
+	next_of = malloc(n * sizeof(*next_of));
+	in = malloc(n);
+	if (!seq || !sorted || !next_of || !in ||
+	    mnt_order_lines(m, s, order, sorted)) {
+		found = -1;
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		seq[i] = s->first + i;
+	{
+		struct misplaced mp = { seq, sorted, n };
+
+		if (find_misplaced(&mp, in, next_of)) {
+			found = -1;
+			goto out;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (in[i])
+			continue;
+		add_quoted_name(&msg, l[i].s, l[i].len);
+		strbuf_addstr(&msg, " is out of order in section ");
+		add_quoted_name(&msg, s->header, s->header_len);
+		if (next_of[i] != (size_t)-1) {
+			strbuf_addstr(&msg, ": it belongs before ");
+			add_quoted_name(&msg, m->lines[next_of[i]].s,
+					m->lines[next_of[i]].len);
+		} else {
+			strbuf_addstr(&msg, ": it belongs last");
+		}
+		report(d, D_FIELD_ORDER, fname, l[i].lineno, &msg);
+		found++;
+	}
+out:
+	strbuf_release(&msg);
+	free(seq);
+	free(sorted);
+	free(next_of);
+	free(in);
+	return found;
+}
+
+/* First line where actual and expected differ; 0 when equal. */
+static unsigned long first_difference(const char *a, size_t alen,
+				      const char *e, size_t elen,
+				      const char **exp_line, size_t *exp_len)
+{
+	unsigned long line = 1;
+	size_t i = 0, start = 0;
+
+	while (i < alen && i < elen && a[i] == e[i]) {
+		if (a[i] == '\n') {
+			line++;
+			start = i + 1;
+		}
+		i++;
+	}
+	if (i == alen && i == elen)
+		return 0;
+	*exp_line = e + start;
+	*exp_len = 0;
+	while (start + *exp_len < elen && e[start + *exp_len] != '\n')
+		(*exp_len)++;
+	return line;
+}
+
+long mnt_check_canonical(const struct maintainers *m, const char *order,
+			 struct diags *d)
+{
+	struct strbuf want = STRBUF_INIT, msg = STRBUF_INIT;
+	size_t *seq = NULL, alloc = 0, n, i;
+	long found = 0, r;
+	unsigned f;
+
+	for (f = 0; f < m->nr_files; f++) {
+		const struct mnt_file *mf = &m->files[f];
+		long before = found;
+		const char *el;
+		size_t elen;
+		unsigned long line;
+
+		n = 0;
+		for (i = 1; i < m->nr_sections; i++) {
+			if (m->sections[i].file != f)
+				continue;
+			if (!ALLOC_GROW(seq, n + 1, alloc))
+				goto nomem;
+			seq[n++] = i;
+			r = check_fields(m, &m->sections[i], order, d);
+			if (r < 0)
+				goto nomem;
+			found += r;
+		}
+		r = check_sections(m, f, seq, n, d);
+		if (r < 0)
+			goto nomem;
+		found += r;
+
+		/* Anything else: blank lines, stray text.  Render and compare. */
+		strbuf_reset(&want);
+		strbuf_add(&want, m->preamble.buf + mf->preamble_start,
+			   mf->preamble_end - mf->preamble_start);
+		if (mnt_sort_sections(m, seq, n))
+			goto nomem;
+		if (n) {
+			/* the preamble is already in; render the sections */
+			if (mnt_render(m, seq, n, order, &want))
+				goto nomem;
+		}
+		if (found > before)
+			continue;
+		line = first_difference(mf->data, mf->len, want.buf, want.len,
+					&el, &elen);
+		if (!line)
+			continue;
+		strbuf_addstr(&msg, "not in canonical layout; expected ");
+		if (elen || el < want.buf + want.len)
+			add_quoted_name(&msg, el, elen);
+		else
+			strbuf_addstr(&msg, "end of file");
+		report(d, D_LAYOUT, mf->name, line, &msg);
+		found++;
+	}
+	strbuf_release(&want);
+	strbuf_release(&msg);
+	free(seq);
+	return found;
+nomem:
+	strbuf_release(&want);
+	strbuf_release(&msg);
+	free(seq);
+	return -1;
+}

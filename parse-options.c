@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "parse-options.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Does name (length len) appear among the '|'-separated names? */
+static int name_matches(const char *names, const char *name, size_t len)
+{
+	const char *p = names;
+
+	while (*p) {
+		const char *end = strchr(p, '|');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+
+		if (n == len && !strncasecmp(p, name, len))
+			return 1;
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return 0;
+}
+
+static const char *first_name(const char *names, size_t *len)
+{
+	const char *end = strchr(names, '|');
+
+	*len = end ? (size_t)(end - names) : strlen(names);
+	return names;
+}
+
+static const struct option *find_option(const struct option *opts,
+					const char *name, size_t len,
+					int *negated)
+{
+	const struct option *o;
+
+	*negated = 0;
+	for (o = opts; o->kind != OPT_END; o++)
+		if (name_matches(o->names, name, len))
+			return o;
+	for (o = opts; o->kind != OPT_END; o++) {
+		if (!o->negatable)
+			continue;
+		if (len > 3 && !strncasecmp(name, "no-", 3) &&
+		    name_matches(o->names, name + 3, len - 3))
+			break;
+		if (len > 2 && !strncasecmp(name, "no", 2) &&
+		    name_matches(o->names, name + 2, len - 2))
+			break;
+	}
+	if (o->kind == OPT_END)
+		return NULL;
+	*negated = 1;
+	return o;
+}
+
+static int parse_int(const char *s, int *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (!*s || *end || errno || v < INT_MIN || v > INT_MAX)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int parse_options(int argc, char **argv, const struct option *opts,
+		  char ***args, int *nargs, struct strbuf *err)
+{
+	int i, negated;
+
+	*args = calloc((size_t)(argc > 0 ? argc : 1), sizeof(**args));
+	*nargs = 0;
+	if (!*args) {
+		strbuf_addstr(err, "out of memory");
+		return -1;
+	}
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *name, *eq;
+		const struct option *o;
+		size_t len, flen;
+
+		if (!strcmp(a, "--")) {
+			while (++i < argc)
+				(*args)[(*nargs)++] = argv[i];
+			break;
+		}
+		if (a[0] != '-' || !a[1]) {
+			(*args)[(*nargs)++] = argv[i];
+			continue;
+		}
+		name = a + 1 + (a[1] == '-');
+		eq = strchr(name, '=');
+		len = eq ? (size_t)(eq - name) : strlen(name);
+		o = find_option(opts, name, len, &negated);
+		if (!o) {
+			strbuf_addf(err, "Unknown option: %.*s", (int)len,
+				    name);
+			goto fail;
+		}
+		first_name(o->names, &flen);
+		if (negated && eq) {
+			strbuf_addf(err, "Option %.*s does not take an argument",
+				    (int)len, name);
+			goto fail;
+		}
+		switch (o->kind) {
+		case OPT_FLAG:
+		case OPT_COUNT:
+			if (eq) {
+				strbuf_addf(err,
+					    "Option %.*s does not take an argument",
+					    (int)len, name);
+				goto fail;
+			}
+			if (o->kind == OPT_COUNT && !negated)
+				(*o->flag)++;
+			else
+				*o->flag = !negated;
+			break;
+		case OPT_OPTSTRING:
+			*o->flag = !negated;
+			if (eq && o->str)
+				*o->str = eq + 1;
+			break;
+		case OPT_STRING:
+		case OPT_INT: {
+			const char *v;
+
+			if (eq) {
+				v = eq + 1;
+			} else if (i + 1 < argc) {
+				v = argv[++i];
+			} else {
+				strbuf_addf(err, "Option %.*s requires an argument",
+					    (int)len, name);
+				goto fail;
+			}
+			if (o->kind == OPT_STRING) {
+				*o->str = v;
+			} else if (parse_int(v, o->flag)) {
+				strbuf_addf(err,
+					    "Value \"%s\" invalid for option %.*s (number expected)",
+					    v, (int)len, name);
+				goto fail;
+			}
+			break;
+		}
+		case OPT_END:
+			break;
+		}
+	}
+	return 0;
+fail:
+	free(*args);
+	*args = NULL;
+	*nargs = 0;
+	return -1;
+}

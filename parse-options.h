@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Command-line options the way Perl's Getopt::Long reads them (the
+ * kernel scripts maint replaces use it): "--name", "-name", "--name=V",
+ * "--name V", case-insensitive names, "name|alias" aliases, "--noname"
+ * and "--no-name" for negatable flags, options and arguments in any
+ * order, and "--" to end the options.  No abbreviations (no_auto_abbrev).
+ */
+#ifndef MAINT_PARSE_OPTIONS_H
+#define MAINT_PARSE_OPTIONS_H
+
+#include "lib/strbuf.h"
+
+enum opt_kind {
+	OPT_END,
+	OPT_FLAG,	/* *flag = 1; negatable: --noNAME sets 0 */
+	OPT_STRING,	/* *str = value (required) */
+	OPT_INT,	/* *flag = integer value (required) */
+	OPT_OPTSTRING,	/* *flag = 1, and *str = value if "=value" given */
+	OPT_COUNT,	/* *flag += 1 */
+};
+
+struct option {
+	enum opt_kind kind;
+	const char *names;	/* "h|help|usage" */
+	int *flag;
+	const char **str;
+	int negatable;
+};
+
+/*
+ * Parse argv[1..argc).  Non-option arguments are returned in order in
+ * *args (a malloc'd array of pointers into argv; free() it), their count
+ * in *nargs.  Returns 0, or -1 with a Getopt::Long-style message in err.
+ */
+int parse_options(int argc, char **argv, const struct option *opts,
+		  char ***args, int *nargs, struct strbuf *err);
+
+#endif
