@@ -123,6 +123,7 @@ static int run(struct format_opts *o, char **pats, int npats)
 	if (o->check) {
 		long n = mnt_check_canonical(&m, order, &d);
 
+		diags_sort(&d);
 		print_diags(&d);
 		if (n < 0) {
 			error_msg("out of memory");

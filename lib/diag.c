@@ -55,6 +55,7 @@ static void diag_push(struct diags *d, enum diag_id id, const char *file,
 	dg->line = line;
 	dg->err = err;
 	dg->msg = msg;
+	dg->seq = d->nr - 1;
 }
 
 void diag_add(struct diags *d, enum diag_id id, const char *file,
@@ -94,6 +95,24 @@ void diags_release(struct diags *d)
 	}
 	free(d->v);
 	memset(d, 0, sizeof(*d));
+}
+
+static int diag_cmp(const void *pa, const void *pb)
+{
+	const struct diag *a = pa, *b = pb;
+	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+void diags_sort(struct diags *d)
+{
+	if (d->nr > 1)
+		qsort(d->v, d->nr, sizeof(*d->v), diag_cmp);
 }
 
 int diags_worst(const struct diags *d)

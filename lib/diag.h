@@ -46,6 +46,7 @@ struct diag {
 	unsigned long line;	/* 0 when no line applies */
 	int err;		/* errno for D_OPEN/D_READ, else 0 */
 	char *msg;		/* owned */
+	size_t seq;		/* order of recording, for a stable sort */
 };
 
 struct diags {
@@ -66,6 +67,8 @@ void diag_add(struct diags *d, enum diag_id id, const char *file,
 void diag_add_errno(struct diags *d, enum diag_id id, const char *file,
 		    int err, const char *what);
 void diags_release(struct diags *d);
+/* Sort by file name, then line, keeping recording order on ties. */
+void diags_sort(struct diags *d);
 /* Highest severity recorded, or -1 when empty. */
 int diags_worst(const struct diags *d);
 /* Does the list hold anything at or above sev? */

@@ -1,0 +1,133 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# maint format against the kernel's own scripts/parse-maintainers.pl
+# (Debian linux-source-6.12), run side by side on the real MAINTAINERS
+# and on edge-case inputs: every file written, standard output and the
+# exit status must be identical.
+. "$(dirname "$0")/test-lib.sh"
+kernel_tree
+
+SCRIPT=$KERNEL/scripts/parse-maintainers.pl
+REAL=$KERNEL/MAINTAINERS
+
+# compare_with_perl SCRIPT INPUT [ARGS...]
+# Runs the script and maint format in two fresh directories holding INPUT
+# as MAINTAINERS.
+compare_with_perl() {
+	script=$1 input=$2
+	shift 2
+	rm -rf perl maint && mkdir perl maint &&
+	cp "$input" perl/MAINTAINERS && cp "$input" maint/MAINTAINERS &&
+	(cd perl && set +e; perl "$script" "$@" >stdout 2>/dev/null;
+	 echo $? >status) &&
+	(cd maint && set +e; "$MAINT" format "$@" >stdout 2>/dev/null;
+	 echo $? >status) &&
+	if ! diff -r perl maint >diff; then
+		echo "maint differs from parse-maintainers.pl $*:"
+		head -20 diff
+		return 1
+	fi
+}
+
+test_expect_success 'the kernel tree has the script and a large MAINTAINERS' '
+	test -f "$SCRIPT" &&
+	test "$(wc -l <"$REAL")" -gt 20000
+'
+
+test_expect_success 'real MAINTAINERS: default arguments' '
+	compare_with_perl "$SCRIPT" "$REAL" &&
+	test -s maint/MAINTAINERS.new &&
+	! cmp -s maint/MAINTAINERS.new "$REAL"
+'
+
+test_expect_success 'real MAINTAINERS: --order' '
+	compare_with_perl "$SCRIPT" "$REAL" --order
+'
+
+test_expect_success 'real MAINTAINERS: the seed order MRPLSWTQBCFXNK' '
+	sed "s/'"'"'MRLSWQBCPTFXNK'"'"'/'"'"'MRPLSWTQBCFXNK'"'"'/" "$SCRIPT" >seed.pl &&
+	grep -q MRPLSWTQBCFXNK seed.pl &&
+	rm -rf perl maint && mkdir perl maint &&
+	(cd perl && perl ../seed.pl --input "$REAL" --order) &&
+	(cd maint && "$MAINT" format --input "$REAL" --order=MRPLSWTQBCFXNK) &&
+	test_cmp perl/MAINTAINERS.new maint/MAINTAINERS.new &&
+	(cd maint && "$MAINT" format --input "$REAL" --order --output o) &&
+	! cmp -s maint/o maint/MAINTAINERS.new
+'
+
+test_expect_success 'real MAINTAINERS: named files' '
+	compare_with_perl "$SCRIPT" "$REAL" --input MAINTAINERS \
+		--output sorted --section moved --order USB
+'
+
+for re in 'NETWORK' 'F:\s+drivers/gpu/' '^ARM/' '(?i)usb' \
+	  'L:\s+linux-media@' '\bTHE REST\b' 'Maintainers List' \
+	  'S:\s+Orphan' 'K:' '^[0-9]'; do
+	test_expect_success "real MAINTAINERS: section regex '$re' (with --order)" '
+		compare_with_perl "$SCRIPT" "$REAL" --order "$re" &&
+		test -s maint/SECTION.new
+	'
+done
+
+test_expect_success 'real MAINTAINERS: several regexes at once' '
+	compare_with_perl "$SCRIPT" "$REAL" "^ARM/" "L:\s+netdev@" "X86"
+'
+
+test_expect_success 'real MAINTAINERS: the empty regex moves everything' '
+	compare_with_perl "$SCRIPT" "$REAL" "" &&
+	! test -e maint/MAINTAINERS.new
+'
+
+test_expect_success 'real MAINTAINERS: a regex matching nothing' '
+	compare_with_perl "$SCRIPT" "$REAL" "^NO SUCH SECTION\$" &&
+	! test -e maint/SECTION.new
+'
+
+test_expect_success 'real MAINTAINERS: bad regex has the same exit status' '
+	compare_with_perl "$SCRIPT" "$REAL" "(" &&
+	test "$(cat maint/status)" = 255
+'
+
+test_expect_success 'real MAINTAINERS: formatted output passes --check' '
+	"$MAINT" format --input "$REAL" --output - --order >canon &&
+	"$MAINT" format --check --order --input canon &&
+	test_expect_code 1 "$MAINT" format --check --order --input "$REAL" 2>err &&
+	test_grep "warning: " err
+'
+
+for f in "$FIXTURES"/edge/*; do
+	name=$(basename "$f")
+	test_expect_success "edge case '$name': same files and status" '
+		compare_with_perl "$SCRIPT" "$f" &&
+		compare_with_perl "$SCRIPT" "$f" --order &&
+		compare_with_perl "$SCRIPT" "$f" --order "A|pre"
+	'
+done
+
+test_expect_success 'edge cases: the script fails where maint fails' '
+	compare_with_perl "$SCRIPT" "$FIXTURES/edge/dup-header" &&
+	test "$(cat maint/status)" = 25 &&
+	compare_with_perl "$SCRIPT" "$FIXTURES/edge/odd-line" &&
+	test "$(cat maint/status)" = 25 &&
+	compare_with_perl "$SCRIPT" "$FIXTURES/edge/empty-header" &&
+	test "$(cat maint/status)" = 25
+'
+
+test_expect_success 'missing input: same exit status as the script' '
+	rm -rf perl maint && mkdir perl maint &&
+	(cd perl && set +e; perl "$SCRIPT" --input nope 2>/dev/null; echo $? >status) &&
+	(cd maint && set +e; "$MAINT" format --input nope 2>/dev/null; echo $? >status) &&
+	diff -r perl maint
+'
+
+test_expect_success 'case-only ties: the same sections as the script (as sets)' '
+	printf "Foo\nM: a\n\nFOO\nM: b\n\nfoo\nM: c\n\nBAR\nM: d\n" >ties &&
+	perl "$SCRIPT" --input ties --output perl.out &&
+	"$MAINT" format --input ties --output maint.out &&
+	tr "\n" " " <perl.out | sed "s/  /\n/g" | sort >perl.set &&
+	tr "\n" " " <maint.out | sed "s/  /\n/g" | sort >maint.set &&
+	test_cmp perl.set maint.set &&
+	head -2 maint.out | tail -1 | grep -q "M:.d"
+'
+
+test_done

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of strbuf, arena and the diagnostics list. */
+#include "tap.h"
+#include "../../lib/arena.h"
+#include "../../lib/diag.h"
+#include "../../lib/strbuf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int main(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct arena a = ARENA_INIT;
+	struct diags d = DIAGS_INIT;
+	char *p, *q;
+	size_t len, i;
+
+	ok(sb.len == 0 && sb.buf[0] == '\0', "empty strbuf is \"\"");
+	strbuf_add(&sb, "a\0b", 3);
+	ok(sb.len == 3 && sb.buf[3] == '\0', "binary append keeps length");
+	strbuf_addf(&sb, "%d-%s", 42, "x");
+	ok(sb.len == 7 && !memcmp(sb.buf, "a\0b42-x", 7), "addf appends");
+	for (i = 0; i < 100000; i++)
+		strbuf_addch(&sb, 'z');
+	is_int(sb.len, 100007, "grows without limit");
+	p = strbuf_detach(&sb, &len);
+	ok(p && len == 100007 && sb.len == 0, "detach hands over the buffer");
+	free(p);
+	strbuf_add_quoted(&sb, "a\tb\x01", 4);
+	is_mem(sb.buf, sb.len, "a\\tb\\x01", "quoted shows control bytes");
+	strbuf_release(&sb);
+
+	p = arena_alloc(&a, 10);
+	q = arena_dup(&a, "hello", 5);
+	ok(p && q && !strcmp(q, "hello"), "arena dup");
+	p = arena_alloc(&a, 1 << 20);
+	ok(p != NULL, "arena serves a block larger than a chunk");
+	ok(!strcmp(q, "hello"), "earlier allocations stay valid");
+	arena_release(&a);
+
+	diag_add(&d, D_DUP_HEADER, "MAINTAINERS", 12, "duplicate '%s'", "X");
+	ok(d.nr == 1 && d.count[SEV_ERROR] == 1, "diag recorded as error");
+	strbuf_reset(&sb);
+	diag_format(&sb, &d.v[0]);
+	is_mem(sb.buf, sb.len, "MAINTAINERS:12: error: duplicate 'X'",
+	       "file:line: severity: message");
+	ok(diags_has(&d, SEV_WARNING) && !diags_has(&d, SEV_FATAL),
+	   "severity queries");
+	ok(!strcmp(diag_name(D_ODD_LINE), "odd-line"), "catalogue names");
+	diags_release(&d);
+	strbuf_release(&sb);
+	return tap_done();
+}
