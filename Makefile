@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make              build ./maint
-# make check        unit tests and shell tests (prove)
+# make check        unit tests and shell tests (prove); the kernel
+#                   comparison tests run when the kernel tree is cached
+# make test         the whole suite: fetch the kernel tree, then check
 # make install      PREFIX=/usr/local, DESTDIR honoured
 # make WERROR=1     treat warnings as errors (CI)
 
@@ -49,7 +51,11 @@ t/unit/%: t/unit/%.o t/unit/tap.o lib/libmaint.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< t/unit/tap.o lib/libmaint.a $(LDLIBS)
 
 check: maint $(UNIT_TESTS)
-	prove -j2 t/
+	prove -j2 --exec bash t/t[0-9]*.sh
+
+test: maint $(UNIT_TESTS)
+	scripts/get-kernel.sh >/dev/null
+	MAINT_NEED_KERNEL=1 prove -j2 --exec bash t/t[0-9]*.sh
 
 kernel:
 	scripts/get-kernel.sh
@@ -71,7 +77,7 @@ clean:
 	      $(UNIT_TESTS)
 	rm -rf t/trash.*
 
-.PHONY: all check kernel bench install uninstall clean
+.PHONY: all check test kernel bench install uninstall clean
 .SECONDARY:
 
 -include $(wildcard *.d */*.d t/unit/*.d)

@@ -60,9 +60,27 @@ int read_failure_status(const struct diags *d)
 	return 255;
 }
 
+static int flush_to_file(struct sink *s)
+{
+	struct atomic_file *af = s->ctx;
+
+	return atomic_write(af, s->buf.buf, s->buf.len, &s->err);
+}
+
+static void reserve_file(struct sink *s, size_t size)
+{
+	atomic_reserve(s->ctx, size);
+}
+
+static int flush_to_stdout(struct sink *s)
+{
+	return write_all(1, s->buf.buf, s->buf.len, &s->err);
+}
+
 int write_outputs(const struct output *out, size_t n)
 {
 	struct atomic_file *af = calloc(n ? n : 1, sizeof(*af));
+	struct sink s = SINK_INIT;
 	size_t i;
 	int err = 0;
 
@@ -70,41 +88,43 @@ int write_outputs(const struct output *out, size_t n)
 		error_msg("out of memory");
 		return ENOMEM;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		af[i].fd = -1;
-		if (!strcmp(out[i].path, "-"))
-			continue;
-		if (atomic_open(&af[i], out[i].path, &err) ||
-		    atomic_write(&af[i], out[i].data->buf, out[i].data->len,
-				 &err)) {
-			error_msg("%s: cannot write: %s", out[i].path,
-				  strerror(err));
+	for (i = 0; i < n; i++) {
+		bool to_stdout = !strcmp(out[i].path, "-");
+
+		s.err = 0;
+		s.failed = false;
+		strbuf_reset(&s.buf);
+		s.flush = to_stdout ? flush_to_stdout : flush_to_file;
+		s.reserve = to_stdout ? NULL : reserve_file;
+		s.ctx = &af[i];
+		if (!to_stdout && atomic_open(&af[i], out[i].path, &s.err))
 			goto fail;
-		}
+		fflush(stdout);
+		if (out[i].produce(out[i].arg, &s))
+			goto fail;
 	}
 	for (i = 0; i < n; i++) {
-		if (!strcmp(out[i].path, "-")) {
-			fflush(stdout);
-			if (write_all(1, out[i].data->buf, out[i].data->len,
-				      &err)) {
-				error_msg("standard output: %s", strerror(err));
-				goto fail;
-			}
-			continue;
-		}
-		if (atomic_commit(&af[i], &err)) {
+		if (strcmp(out[i].path, "-") &&
+		    atomic_commit(&af[i], &err)) {
 			error_msg("%s: cannot rename into place: %s",
 				  out[i].path, strerror(err));
-			goto fail;
+			goto out;
 		}
 	}
-	free(af);
-	return 0;
+	goto out;
 fail:
+	err = s.err ? s.err : ENOMEM;
+	error_msg("%s: cannot write: %s",
+		  strcmp(out[i].path, "-") ? out[i].path : "standard output",
+		  strerror(err));
+out:
 	for (i = 0; i < n; i++)
 		atomic_rollback(&af[i]);
+	strbuf_release(&s.buf);
 	free(af);
-	return err ? err : EIO;
+	return err;
 }
 
 void show_usage(const char *text)

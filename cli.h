@@ -24,10 +24,16 @@ void print_diags(const struct diags *d);
  */
 int read_failure_status(const struct diags *d);
 
-/* Outputs written together: all temporary files first, then renamed. */
+/*
+ * Outputs written together: every temporary file is written first, and
+ * only then are they renamed into place, so a failure leaves every
+ * target as it was.  produce() writes the content into the sink (and
+ * finishes it); 0 or -1.
+ */
 struct output {
 	const char *path;	/* "-" for standard output */
-	const struct strbuf *data;
+	int (*produce)(void *arg, struct sink *s);
+	void *arg;
 };
 
 /* 0, or the errno of the failure (already reported; nothing renamed). */

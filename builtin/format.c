@@ -43,6 +43,20 @@ static const char format_usage[] =
 "exits with: errno for an unreadable input, 25 for malformed input, 255\n"
 "for bad arguments or regexes.\n";
 
+struct render_job {
+	const struct maintainers *m;
+	const size_t *idx;
+	size_t n;
+	const char *order;
+};
+
+static int produce(void *arg, struct sink *s)
+{
+	const struct render_job *j = arg;
+
+	return mnt_render_sink(j->m, j->idx, j->n, j->order, s);
+}
+
 struct format_opts {
 	const char *input, *output, *section, *order_letters;
 	int order, check, in_place, help;
@@ -102,8 +116,8 @@ static int run(struct format_opts *o, char **pats, int npats)
 	struct maintainers m;
 	struct diags d = DIAGS_INIT;
 	struct mnt_regex *re = NULL;
-	struct strbuf text = STRBUF_INIT, kept = STRBUF_INIT,
-		      moved = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
+	struct render_job jobs[2];
 	size_t *ki = NULL, *mi = NULL, nk = 0, nm = 0, i;
 	const char *order = o->order ? o->order_letters : NULL;
 	struct output out[2];
@@ -152,21 +166,21 @@ static int run(struct format_opts *o, char **pats, int npats)
 		else
 			ki[nk++] = i;
 	}
-	if (mnt_sort_sections(&m, ki, nk) || mnt_sort_sections(&m, mi, nm) ||
-	    mnt_render(&m, ki, nk, order, &kept) ||
-	    mnt_render(&m, mi, nm, order, &moved)) {
+	if (mnt_sort_sections(&m, ki, nk) || mnt_sort_sections(&m, mi, nm)) {
 		error_msg("out of memory");
 		goto out;
 	}
+	jobs[0] = (struct render_job){ &m, ki, nk, order };
+	jobs[1] = (struct render_job){ &m, mi, nm, order };
 	/*
 	 * Like the script, write a file only when it has sections (the
 	 * preamble counts).  --in-place always rewrites the input, so that
 	 * moved sections do not stay behind in it.
 	 */
 	if (nk || o->in_place)
-		out[nout++] = (struct output){ o->output, &kept };
+		out[nout++] = (struct output){ o->output, produce, &jobs[0] };
 	if (nm)
-		out[nout++] = (struct output){ o->section, &moved };
+		out[nout++] = (struct output){ o->section, produce, &jobs[1] };
 	ret = write_outputs(out, nout);
 out:
 	for (i = 0; re && i < (size_t)npats; i++)
@@ -176,8 +190,6 @@ out_nore:
 	free(ki);
 	free(mi);
 	strbuf_release(&text);
-	strbuf_release(&kept);
-	strbuf_release(&moved);
 	diags_release(&d);
 	mnt_release(&m);
 	return ret;

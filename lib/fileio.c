@@ -1,21 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE /* MAP_POPULATE, fallocate() */
 #include "fileio.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#ifndef MAP_POPULATE
+#define MAP_POPULATE 0
+#endif
 
 int read_fd(int fd, struct strbuf *out, int *err)
 {
 	for (;;) {
 		ssize_t n;
 
-		if (!strbuf_grow(out, 65536)) {
+		if (out->alloc - out->len < 4096 &&
+		    !strbuf_grow(out, out->len < 65536 ? 65536 : out->len)) {
 			*err = ENOMEM;
 			return -1;
 		}
@@ -52,8 +60,9 @@ int read_path(const char *path, struct strbuf *out, int *err)
 			*err = EISDIR;
 			return -1;
 		}
+		/* room for the whole file and the read that sees EOF */
 		if (S_ISREG(st.st_mode) && st.st_size > 0 &&
-		    !strbuf_grow(out, (size_t)st.st_size)) {
+		    !strbuf_grow(out, (size_t)st.st_size + 4096)) {
 			close(fd);
 			*err = ENOMEM;
 			return -1;
@@ -62,6 +71,61 @@ int read_path(const char *path, struct strbuf *out, int *err)
 	ret = read_fd(fd, out, err);
 	close(fd);
 	return ret;
+}
+
+int map_path(const char *path, char **data, size_t *len, bool *mapped,
+	     int *err)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+	int fd = -1, ret = -1;
+	void *p;
+
+	*mapped = false;
+	if (strcmp(path, "-")) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || fstat(fd, &st)) {
+			*err = errno;
+			goto out;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			*err = EISDIR;
+			goto out;
+		}
+		if (S_ISREG(st.st_mode) && st.st_size > 0 &&
+		    (unsigned long long)st.st_size < SIZE_MAX) {
+			p = mmap(NULL, (size_t)st.st_size, PROT_READ,
+				 MAP_PRIVATE | MAP_POPULATE, fd, 0);
+			if (p != MAP_FAILED) {
+				*data = p;
+				*len = (size_t)st.st_size;
+				*mapped = true;
+				ret = 0;
+				goto out;
+			}
+		}
+	}
+	if (read_fd(fd < 0 ? 0 : fd, &sb, err))
+		goto out;
+	*data = strbuf_detach(&sb, len);
+	if (!*data) {
+		*err = ENOMEM;
+		goto out;
+	}
+	ret = 0;
+out:
+	strbuf_release(&sb);
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
+void unmap_file(char *data, size_t len, bool mapped)
+{
+	if (mapped)
+		munmap(data, len);
+	else
+		free(data);
 }
 
 bool is_directory(const char *path)
@@ -148,6 +212,7 @@ int atomic_open(struct atomic_file *af, const char *path, int *err)
 
 	af->fd = -1;
 	af->tmp = NULL;
+	af->written = af->reserved = 0;
 	af->path = strdup(path);
 	if (!af->path)
 		goto nomem;
@@ -186,7 +251,18 @@ nomem:
 int atomic_write(struct atomic_file *af, const void *data, size_t len,
 		 int *err)
 {
-	return write_all(af->fd, data, len, err);
+	if (write_all(af->fd, data, len, err))
+		return -1;
+	af->written += len;
+	return 0;
+}
+
+void atomic_reserve(struct atomic_file *af, unsigned long long size)
+{
+	if (af->fd < 0 || !size || af->written)
+		return;
+	if (!fallocate(af->fd, 0, 0, (off_t)size))
+		af->reserved = size;
 }
 
 int atomic_commit(struct atomic_file *af, int *err)
@@ -194,6 +270,13 @@ int atomic_commit(struct atomic_file *af, int *err)
 	int fd = af->fd;
 
 	af->fd = -1;
+	if (af->reserved != af->written &&
+	    ftruncate(fd, (off_t)af->written)) {
+		*err = errno;
+		close(fd);
+		atomic_rollback(af);
+		return -1;
+	}
 	if (close(fd) || rename(af->tmp, af->path)) {
 		*err = errno;
 		atomic_rollback(af);

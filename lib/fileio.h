@@ -25,6 +25,16 @@
 int read_path(const char *path, struct strbuf *out, int *err);
 /* Read everything from a file descriptor. */
 int read_fd(int fd, struct strbuf *out, int *err);
+/*
+ * Map a regular file read-only (MAP_PRIVATE): *data and *len, and
+ * *mapped true when it was mapped (release with unmap_file()).  Files
+ * that cannot be mapped (pipes, standard input, empty files) are read
+ * into a malloc'd buffer instead (*mapped false; free() it).
+ * 0, or -1 with *err.
+ */
+int map_path(const char *path, char **data, size_t *len, bool *mapped,
+	     int *err);
+void unmap_file(char *data, size_t len, bool mapped);
 bool is_directory(const char *path);
 bool is_regular(const char *path);
 /* Names in dir not starting with '.', unsorted.  0, or -1 with *err. */
@@ -34,14 +44,21 @@ struct atomic_file {
 	char *path;
 	char *tmp;
 	int fd;
+	unsigned long long written, reserved;
 };
 
-#define ATOMIC_FILE_INIT { NULL, NULL, -1 }
+#define ATOMIC_FILE_INIT { NULL, NULL, -1, 0, 0 }
 
 /* Create the temporary file.  0, or -1 with *err. */
 int atomic_open(struct atomic_file *af, const char *path, int *err);
 int atomic_write(struct atomic_file *af, const void *data, size_t len,
 		 int *err);
+/*
+ * Allocate the blocks of a file of size bytes up front (advisory).  On
+ * ext4 this saves the flush that replacing an existing file by rename
+ * otherwise forces; commit trims the file to what was written.
+ */
+void atomic_reserve(struct atomic_file *af, unsigned long long size);
 /* Close and rename over the target.  0, or -1 with *err (then rolled back). */
 int atomic_commit(struct atomic_file *af, int *err);
 /* Remove the temporary file if it is still there; safe to call twice. */

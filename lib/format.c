@@ -9,25 +9,33 @@ static inline unsigned char upper(unsigned char c)
 	return c >= 'a' && c <= 'z' ? (unsigned char)(c - 'a' + 'A') : c;
 }
 
-/* Perl's: $k = uc $k; $k =~ s/THE REST/ZZZZZZ/g; */
-static void sort_key(struct strbuf *sb, const char *s, size_t len)
+/*
+ * Perl's: $k = uc $k; $k =~ s/THE REST/ZZZZZZ/g;  Writes at most len bytes
+ * to out and returns how many.
+ */
+static size_t sort_key(char *out, const char *s, size_t len)
 {
 	static const char rest[] = "THE REST";
-	size_t i = 0, j;
+	size_t i = 0, j, o = 0;
 
 	while (i < len) {
-		if (len - i >= 8 && upper((unsigned char)s[i]) == 'T') {
+		unsigned char c = upper((unsigned char)s[i]);
+
+		if (c == 'T' && len - i >= 8) {
 			for (j = 1; j < 8; j++)
 				if (upper((unsigned char)s[i + j]) != rest[j])
 					break;
 			if (j == 8) {
-				strbuf_add(sb, "ZZZZZZ", 6);
+				memcpy(out + o, "ZZZZZZ", 6);
+				o += 6;
 				i += 8;
 				continue;
 			}
 		}
-		strbuf_addch(sb, upper((unsigned char)s[i++]));
+		out[o++] = (char)c;
+		i++;
 	}
+	return o;
 }
 
 /* Perl's cmp on byte strings. */
@@ -42,17 +50,17 @@ static int bytecmp(const char *a, size_t alen, const char *b, size_t blen)
 
 int mnt_header_cmp(const char *a, size_t alen, const char *b, size_t blen)
 {
-	struct strbuf ka = STRBUF_INIT, kb = STRBUF_INIT;
+	char *ka = malloc(alen + blen + 1);
+	size_t la, lb;
 	int c;
 
-	sort_key(&ka, a, alen);
-	sort_key(&kb, b, blen);
-	c = bytecmp(ka.buf, ka.len, kb.buf, kb.len);
-	if (!c)
-		c = bytecmp(a, alen, b, blen);
-	strbuf_release(&ka);
-	strbuf_release(&kb);
-	return c;
+	if (!ka)	/* cannot fold: fall back to plain bytes */
+		return bytecmp(a, alen, b, blen);
+	la = sort_key(ka, a, alen);
+	lb = sort_key(ka + la, b, blen);
+	c = bytecmp(ka, la, ka + la, lb);
+	free(ka);
+	return c ? c : bytecmp(a, alen, b, blen);
 }
 
 struct skey {
@@ -74,35 +82,36 @@ static int skey_cmp(const void *pa, const void *pb)
 
 int mnt_sort_sections(const struct maintainers *m, size_t *idx, size_t n)
 {
-	struct strbuf keys = STRBUF_INIT;
 	struct skey *k;
-	size_t i;
-	int ret = -1;
+	char *keys;
+	size_t i, total = 1, off = 0;
 
-	k = calloc(n ? n : 1, sizeof(*k));
-	if (!k)
+	for (i = 0; i < n; i++)
+		total += m->sections[idx[i]].header_len;
+	k = malloc((n ? n : 1) * sizeof(*k));
+	keys = malloc(total);
+	if (!k || !keys) {
+		free(k);
+		free(keys);
 		return -1;
+	}
 	for (i = 0; i < n; i++) {
 		const struct mnt_section *s = &m->sections[idx[i]];
 
-		k[i].off = keys.len;
-		sort_key(&keys, s->header, s->header_len);
-		k[i].len = keys.len - k[i].off;
+		k[i].off = off;
+		k[i].len = sort_key(keys + off, s->header, s->header_len);
+		off += k[i].len;
 		k[i].raw = s->header;
 		k[i].rawlen = s->header_len;
 		k[i].idx = idx[i];
 	}
-	if (strbuf_failed(&keys))
-		goto out;
-	key_base = keys.buf;
+	key_base = keys;
 	qsort(k, n, sizeof(*k), skey_cmp);
 	for (i = 0; i < n; i++)
 		idx[i] = k[i].idx;
-	ret = 0;
-out:
-	strbuf_release(&keys);
 	free(k);
-	return ret;
+	free(keys);
+	return 0;
 }
 
 struct litem {
@@ -128,80 +137,164 @@ static int litem_cmp(const void *pa, const void *pb)
 	return a->pos < b->pos ? -1 : a->pos > b->pos;
 }
 
-/* by_pattern's index(): "" is found at 0, a missing letter sorts last. */
-static int field_rank(const char *order, const char *s, size_t len)
-{
-	const char *p;
-	unsigned char c;
+/*
+ * by_pattern's index(): the rank of each possible first byte, computed
+ * once per order string.  A missing letter sorts last (1000); an empty
+ * line has rank 0, as index($order, "") is 0.
+ */
+struct ranks {
+	short r[256];
+};
 
-	if (!len)
-		return 0;
-	c = upper((unsigned char)s[0]);
-	p = c ? strchr(order, c) : NULL;
-	return p ? (int)(p - order) : 1000;
+static void make_ranks(struct ranks *rk, const char *order)
+{
+	unsigned c;
+
+	for (c = 0; c < 256; c++) {
+		const char *p = c ? strchr(order, upper((unsigned char)c))
+				  : NULL;
+
+		rk->r[c] = (short)(p ? p - order : 1000);
+	}
 }
 
-int mnt_order_lines(const struct maintainers *m, const struct mnt_section *s,
-		    const char *order, size_t *out)
+static int field_rank(const struct ranks *rk, const char *s, size_t len)
 {
-	struct litem *it;
+	return len ? rk->r[(unsigned char)s[0]] : 0;
+}
+
+/* Stable sort: insertion for the short lists sections have, else qsort. */
+static void sort_items(struct litem *it, size_t n)
+{
+	size_t i, j;
+
+	if (n > 32) {
+		qsort(it, n, sizeof(*it), litem_cmp);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		struct litem t = it[i];
+
+		for (j = i; j && litem_cmp(&it[j - 1], &t) > 0; j--)
+			it[j] = it[j - 1];
+		it[j] = t;
+	}
+}
+
+static void order_lines(const struct maintainers *m,
+			const struct mnt_section *s, const struct ranks *rk,
+			size_t *out, struct litem *it)
+{
 	size_t i;
 
 	for (i = 0; i < s->nr; i++)
 		out[i] = s->first + i;
-	if (!order || s->nr < 2)
-		return 0;
-	it = malloc(s->nr * sizeof(*it));
-	if (!it)
-		return -1;
+	if (!rk || s->nr < 2)
+		return;
 	for (i = 0; i < s->nr; i++) {
 		const struct mnt_line *l = &m->lines[s->first + i];
 		unsigned char c = l->len ? upper((unsigned char)l->s[0]) : 0;
 
 		it[i].s = l->s;
 		it[i].len = l->len;
-		it[i].rank = field_rank(order, l->s, l->len);
+		it[i].rank = field_rank(rk, l->s, l->len);
 		it[i].fx = (char)(c == 'F' || c == 'X' ? c : 0);
 		it[i].pos = s->first + i;
 	}
-	qsort(it, s->nr, sizeof(*it), litem_cmp);
+	sort_items(it, s->nr);
 	for (i = 0; i < s->nr; i++)
 		out[i] = it[i].pos;
+}
+
+int mnt_order_lines(const struct maintainers *m, const struct mnt_section *s,
+		    const char *order, size_t *out)
+{
+	struct litem *it = malloc((s->nr ? s->nr : 1) * sizeof(*it));
+	struct ranks rk;
+
+	if (!it)
+		return -1;
+	if (order)
+		make_ranks(&rk, order);
+	order_lines(m, s, order ? &rk : NULL, out, it);
 	free(it);
 	return 0;
 }
 
-int mnt_render(const struct maintainers *m, const size_t *idx, size_t n,
-	       const char *order, struct strbuf *out)
+static int render(const struct maintainers *m, const size_t *idx, size_t n,
+		  const char *order, struct strbuf *out, struct sink *sink)
 {
-	size_t *lines = NULL, alloc = 0, i, j;
-	int sep = 0;
+	size_t *lines = NULL, max = 1, i, j, need = 0;
+	struct litem *it = NULL;
+	struct ranks rk;
+	int sep = 0, ret = -1;
 
+	if (order)
+		make_ranks(&rk, order);
+	/* the exact size of the output */
+	for (i = 0; i < n; i++) {
+		const struct mnt_section *s = &m->sections[idx[i]];
+
+		if (s->nr > max)
+			max = s->nr;
+		if (s->preamble) {
+			need += m->preamble.len;
+			continue;
+		}
+		need += s->header_len + 1 + (sep ? 1 : 0);
+		sep = 1;
+		for (j = 0; j < s->nr; j++)
+			need += m->lines[s->first + j].len + 1;
+	}
+	sep = 0;
+	if (sink && sink->reserve)
+		sink->reserve(sink, need);
+	if (sink && need > SINK_CHUNK)
+		need = SINK_CHUNK + 4096;
+	lines = malloc(max * sizeof(*lines));
+	it = malloc(max * sizeof(*it));
+	if (!lines || !it || !strbuf_grow(out, need))
+		goto out;
 	for (i = 0; i < n; i++) {
 		const struct mnt_section *s = &m->sections[idx[i]];
 
 		if (s->preamble) {
 			strbuf_add(out, m->preamble.buf, m->preamble.len);
-			continue;
-		}
-		if (sep)
+		} else {
+			if (sep)
+				strbuf_addch(out, '\n');
+			sep = 1;
+			strbuf_add(out, s->header, s->header_len);
 			strbuf_addch(out, '\n');
-		sep = 1;
-		strbuf_add(out, s->header, s->header_len);
-		strbuf_addch(out, '\n');
-		if (!ALLOC_GROW(lines, s->nr, alloc) ||
-		    mnt_order_lines(m, s, order, lines)) {
-			free(lines);
-			return -1;
+			order_lines(m, s, order ? &rk : NULL, lines, it);
+			for (j = 0; j < s->nr; j++) {
+				strbuf_add(out, m->lines[lines[j]].s,
+					   m->lines[lines[j]].len);
+				strbuf_addch(out, '\n');
+			}
 		}
-		for (j = 0; j < s->nr; j++) {
-			strbuf_add(out, m->lines[lines[j]].s,
-				   m->lines[lines[j]].len);
-			strbuf_addch(out, '\n');
-		}
+		if (sink && sink_flush(sink, false))
+			goto out;
 	}
+	if (sink ? sink_finish(sink) : strbuf_failed(out))
+		goto out;
+	ret = 0;
+out:
 	free(lines);
-	return strbuf_failed(out) ? -1 : 0;
+	free(it);
+	return ret;
+}
+
+int mnt_render(const struct maintainers *m, const size_t *idx, size_t n,
+	       const char *order, struct strbuf *out)
+{
+	return render(m, idx, n, order, out, NULL);
+}
+
+int mnt_render_sink(const struct maintainers *m, const size_t *idx, size_t n,
+		    const char *order, struct sink *out)
+{
+	return render(m, idx, n, order, &out->buf, out);
 }
 
 /*

@@ -45,6 +45,9 @@ int mnt_order_lines(const struct maintainers *m, const struct mnt_section *s,
  */
 int mnt_render(const struct maintainers *m, const size_t *idx, size_t n,
 	       const char *order, struct strbuf *out);
+/* The same into a sink, flushed as it fills (and finished). */
+int mnt_render_sink(const struct maintainers *m, const size_t *idx, size_t n,
+		    const char *order, struct sink *out);
 
 /*
  * Check that every input file is in canonical form: sections in order,

@@ -18,7 +18,8 @@ void mnt_release(struct maintainers *m)
 
 	for (i = 0; i < m->nr_files; i++) {
 		free(m->files[i].name);
-		free(m->files[i].data);
+		unmap_file(m->files[i].data, m->files[i].len,
+			   m->files[i].mapped);
 	}
 	free(m->files);
 	free(m->sections);
@@ -122,22 +123,23 @@ static bool is_field_line(const struct rawline *l)
 }
 
 static int add_file(struct maintainers *m, const char *name, char *data,
-		    size_t len)
+		    size_t len, bool mapped)
 {
 	struct mnt_file *f;
 
 	if (!ALLOC_GROW(m->files, m->nr_files + 1, m->alloc_files)) {
-		free(data);
+		unmap_file(data, len, mapped);
 		return -1;
 	}
 	f = &m->files[m->nr_files];
 	f->name = strdup(name);
 	if (!f->name) {
-		free(data);
+		unmap_file(data, len, mapped);
 		return -1;
 	}
 	f->data = data;
 	f->len = len;
+	f->mapped = mapped;
 	f->preamble_start = f->preamble_end = 0;
 	m->nr_files++;
 	return 0;
@@ -176,7 +178,8 @@ static struct mnt_line *new_line(struct maintainers *m, unsigned file,
 {
 	struct mnt_line *l;
 
-	if (!ALLOC_GROW(m->lines, m->nr_lines + 1, m->alloc_lines))
+	if (m->nr_lines >= m->alloc_lines &&
+	    !ALLOC_GROW(m->lines, m->nr_lines + 1, m->alloc_lines))
 		return NULL;
 	l = &m->lines[m->nr_lines++];
 	memset(l, 0, sizeof(*l));
@@ -185,7 +188,11 @@ static struct mnt_line *new_line(struct maintainers *m, unsigned file,
 	return l;
 }
 
-/* Build "X:\tvalue" in the arena. */
+/*
+ * Add a field line.  A line already in canonical form ("X:\tvalue\n")
+ * is used where it stands in the file buffer; others are rebuilt as
+ * "X:\tvalue" in the arena.
+ */
 static int add_field(struct maintainers *m, struct mnt_section *sec,
 		     const struct rawline *raw, unsigned file)
 {
@@ -193,20 +200,26 @@ static int add_field(struct maintainers *m, struct mnt_section *sec,
 	size_t vlen = raw->len - 2;
 	size_t rawlen = raw->len;
 	struct mnt_line *l;
+	bool canonical;
 	char *p;
 
 	if (rawlen && raw->s[rawlen - 1] == '\n')
 		rawlen--;
 	trim(&v, &vlen);
-	p = arena_alloc(&m->arena, vlen + 4);
-	if (!p)
-		return -1;
-	p[0] = raw->s[0];
-	p[1] = ':';
-	p[2] = '\t';
-	memcpy(p + 3, v, vlen);
-	p[vlen + 3] = '\0';
-
+	canonical = rawlen == vlen + 3 && raw->s[2] == '\t' &&
+		    v == raw->s + 3 && raw->len == rawlen + 1;
+	if (canonical && !sec->preamble) {
+		p = (char *)raw->s;
+	} else {
+		p = arena_alloc(&m->arena, vlen + 4);
+		if (!p)
+			return -1;
+		p[0] = raw->s[0];
+		p[1] = ':';
+		p[2] = '\t';
+		memcpy(p + 3, v, vlen);
+		p[vlen + 3] = '\0';
+	}
 	if (sec->preamble) {
 		strbuf_add(&m->preamble, p, vlen + 3);
 		strbuf_addch(&m->preamble, '\n');
@@ -217,12 +230,8 @@ static int add_field(struct maintainers *m, struct mnt_section *sec,
 		return -1;
 	l->s = p;
 	l->len = vlen + 3;
-	l->value = p + 3;
-	l->value_len = vlen;
 	l->type = raw->s[0];
-	l->canonical = rawlen == vlen + 3 && raw->s[2] == '\t' &&
-		       !memcmp(raw->s + 3, v, vlen) &&
-		       raw->len == rawlen + 1;
+	l->canonical = canonical;
 	sec->nr++;
 	return 0;
 }
@@ -268,8 +277,6 @@ static int set_tail(struct maintainers *m, struct mnt_section *cur,
 		return -1;
 	l->s = last->s;
 	l->len = n;
-	l->value = last->s;
-	l->value_len = n;
 	l->type = 0;
 	cur->nr++;
 	return 0;
@@ -278,19 +285,33 @@ static int set_tail(struct maintainers *m, struct mnt_section *cur,
 int mnt_parse(struct maintainers *m, const char *name, char *data,
 	      size_t len, struct diags *d)
 {
+	return mnt_parse_mapped(m, name, data, len, false, d);
+}
+
+int mnt_parse_mapped(struct maintainers *m, const char *name, char *data,
+		     size_t len, bool mapped, struct diags *d)
+{
 	struct rawline line, last = { "", 0, 0 };
 	struct strbuf msg = STRBUF_INIT;
-	size_t cur, pos = 0;
+	size_t cur = 0, pos = 0;
 	unsigned file;
 	unsigned long lineno = 0;
 	const char *fname;
 
-	if (add_file(m, name, data, len) || ensure_preamble(m))
+	if (add_file(m, name, data, len, mapped) || ensure_preamble(m))
 		goto nomem;
 	file = (unsigned)(m->nr_files - 1);
 	fname = m->files[file].name;
 	m->files[file].preamble_start = m->preamble.len;
-	cur = 0;	/* the preamble */
+
+	/* Reserve for a typical file (about 30 bytes a line) at once. */
+	if (!ALLOC_GROW(m->lines, m->nr_lines + len / 32 + 16, m->alloc_lines) ||
+	    !ALLOC_GROW(m->sections, m->nr_sections + len / 256 + 16,
+			m->alloc_sections))
+		goto nomem;
+	while (m->hash_size / 2 < m->nr_sections + len / 256 + 16)
+		if (hash_grow(m))
+			goto nomem;
 
 	while (pos < len) {
 		const char *nl = memchr(data + pos, '\n', len - pos);
@@ -394,24 +415,18 @@ static int cmp_names(const void *a, const void *b)
 static int read_one(struct maintainers *m, const char *path,
 		    struct diags *d)
 {
-	struct strbuf sb = STRBUF_INIT;
+	const char *name = strcmp(path, "-") ? path : "<stdin>";
 	char *data;
 	size_t len;
+	bool mapped;
 	int err = 0;
 
-	if (read_path(path, &sb, &err)) {
-		strbuf_release(&sb);
+	if (map_path(path, &data, &len, &mapped, &err)) {
 		diag_add_errno(d, err == EISDIR ? D_NOT_REGULAR : D_OPEN,
-			       path, err, "cannot read");
+			       name, err, "cannot read");
 		return -1;
 	}
-	data = strbuf_detach(&sb, &len);
-	if (!data) {
-		diag_add(d, D_NOMEM, path, 0, "out of memory");
-		return -1;
-	}
-	return mnt_parse(m, strcmp(path, "-") ? path : "<stdin>", data, len,
-			 d);
+	return mnt_parse_mapped(m, name, data, len, mapped, d);
 }
 
 int mnt_read(struct maintainers *m, const char *path, struct diags *d)

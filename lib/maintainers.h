@@ -45,13 +45,21 @@
 struct mnt_line {
 	const char *s;		/* output form, no newline ("M:\tvalue") */
 	size_t len;
-	const char *value;	/* the trimmed value (s + 3), or s for a tail */
-	size_t value_len;
+	unsigned long lineno;
+	unsigned file;		/* index into mnt->files */
 	char type;		/* 'A'..'Z' for a field line, 0 for a tail */
 	bool canonical;		/* the source line was already "X:\tvalue\n" */
-	unsigned file;		/* index into mnt->files */
-	unsigned long lineno;
 };
+
+/* The trimmed value of a field line (the whole text of a tail line). */
+static inline const char *mnt_line_value(const struct mnt_line *l,
+					 size_t *len)
+{
+	size_t skip = l->type ? 3 : 0;
+
+	*len = l->len - skip;
+	return l->s + skip;
+}
 
 struct mnt_section {
 	const char *header;	/* trimmed header; " " for the preamble */
@@ -67,8 +75,9 @@ struct mnt_section {
 
 struct mnt_file {
 	char *name;
-	char *data;
+	char *data;		/* the file's bytes (mapped or malloc'd) */
 	size_t len;
+	bool mapped;
 	/* this file's part of mnt->preamble: [preamble_start, preamble_end) */
 	size_t preamble_start, preamble_end;
 };
@@ -98,11 +107,14 @@ void mnt_release(struct maintainers *m);
 int mnt_read(struct maintainers *m, const char *path, struct diags *d);
 
 /*
- * Parse one buffer.  Takes ownership of data (malloc'd, may be freed at
- * any time by the model); name is copied.  Returns 0 or -1.
+ * Parse one buffer.  Takes ownership of data (malloc'd; freed by
+ * mnt_release(), or at once on failure); name is copied.  0 or -1.
  */
 int mnt_parse(struct maintainers *m, const char *name, char *data,
 	      size_t len, struct diags *d);
+/* The same for a buffer from map_path(): mapped says how to release it. */
+int mnt_parse_mapped(struct maintainers *m, const char *name, char *data,
+		     size_t len, bool mapped, struct diags *d);
 
 /* Section by exact header, or NULL. */
 struct mnt_section *mnt_find(const struct maintainers *m, const char *header,

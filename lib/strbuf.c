@@ -68,7 +68,7 @@ fail:
 	return false;
 }
 
-void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+void strbuf_add_slow(struct strbuf *sb, const void *data, size_t len)
 {
 	if (!strbuf_grow(sb, len))
 		return;
@@ -80,13 +80,6 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 void strbuf_addstr(struct strbuf *sb, const char *s)
 {
 	strbuf_add(sb, s, strlen(s));
-}
-
-void strbuf_addch(struct strbuf *sb, int c)
-{
-	char ch = (char)c;
-
-	strbuf_add(sb, &ch, 1);
 }
 
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
@@ -161,4 +154,25 @@ bool grow_array(void **ptr, size_t *alloc, size_t want, size_t elsize)
 	*ptr = p;
 	*alloc = n;
 	return true;
+}
+
+int sink_flush(struct sink *s, bool force)
+{
+	if (s->failed || strbuf_failed(&s->buf)) {
+		s->failed = true;
+		return -1;
+	}
+	if (!s->flush || (!force && s->buf.len < SINK_CHUNK) || !s->buf.len)
+		return 0;
+	if (s->flush(s)) {
+		s->failed = true;
+		return -1;
+	}
+	strbuf_reset(&s->buf);
+	return 0;
+}
+
+int sink_finish(struct sink *s)
+{
+	return sink_flush(s, true);
 }

@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 struct strbuf {
 	char *buf;
@@ -36,19 +37,64 @@ void strbuf_init(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
 char *strbuf_detach(struct strbuf *sb, size_t *len);
 bool strbuf_grow(struct strbuf *sb, size_t extra);
-void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_add_slow(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
-void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void strbuf_reset(struct strbuf *sb);
 /* Append s[0..len) with non-printable bytes shown as \xNN, \t, \r, \n. */
 void strbuf_add_quoted(struct strbuf *sb, const char *s, size_t len);
 
+static inline void strbuf_add(struct strbuf *sb, const void *data,
+			      size_t len)
+{
+	if (len < sb->alloc - sb->len) {
+		memcpy(sb->buf + sb->len, data, len);
+		sb->len += len;
+		sb->buf[sb->len] = '\0';
+		return;
+	}
+	strbuf_add_slow(sb, data, len);
+}
+
+static inline void strbuf_addch(struct strbuf *sb, int c)
+{
+	if (sb->alloc - sb->len > 1) {
+		sb->buf[sb->len++] = (char)c;
+		sb->buf[sb->len] = '\0';
+		return;
+	}
+	strbuf_add_slow(sb, &(char){ (char)c }, 1);
+}
+
 static inline bool strbuf_failed(const struct strbuf *sb)
 {
 	return sb->failed;
 }
+
+/*
+ * A sink: output collected in buf and handed to flush() whenever it grows
+ * past SINK_CHUNK bytes, and by sink_finish().  With flush NULL the sink
+ * simply keeps everything in buf.  flush() returns 0, or -1 after
+ * setting err; a failed sink stays failed.  The sink owns buf.
+ */
+struct sink {
+	struct strbuf buf;
+	int (*flush)(struct sink *s);
+	/* optional: told the total size before the first byte; advisory */
+	void (*reserve)(struct sink *s, size_t size);
+	void *ctx;
+	int err;
+	bool failed;
+};
+
+#define SINK_CHUNK 65536
+#define SINK_INIT { STRBUF_INIT, NULL, NULL, NULL, 0, false }
+
+/* Hand buf to flush() if it is past the threshold (or force). */
+int sink_flush(struct sink *s, bool force);
+/* Flush what is left; 0 when everything went through. */
+int sink_finish(struct sink *s);
 
 /* Grow an array of nr elements to hold at least want; false on failure. */
 bool grow_array(void **ptr, size_t *alloc, size_t want, size_t elsize);

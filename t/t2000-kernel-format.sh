@@ -124,8 +124,11 @@ test_expect_success 'case-only ties: the same sections as the script (as sets)' 
 	printf "Foo\nM: a\n\nFOO\nM: b\n\nfoo\nM: c\n\nBAR\nM: d\n" >ties &&
 	perl "$SCRIPT" --input ties --output perl.out &&
 	"$MAINT" format --input ties --output maint.out &&
-	tr "\n" " " <perl.out | sed "s/  /\n/g" | sort >perl.set &&
-	tr "\n" " " <maint.out | sed "s/  /\n/g" | sort >maint.set &&
+	awk "BEGIN { RS = \"\" } { gsub(\"\n\", \" \"); print }" perl.out |
+		sort >perl.set &&
+	awk "BEGIN { RS = \"\" } { gsub(\"\n\", \" \"); print }" maint.out |
+		sort >maint.set &&
+	test "$(wc -l <maint.set)" = 4 &&
 	test_cmp perl.set maint.set &&
 	head -2 maint.out | tail -1 | grep -q "M:.d"
 '

@@ -3,10 +3,12 @@
 #include "tap.h"
 #include "../../lib/arena.h"
 #include "../../lib/diag.h"
+#include "../../lib/fileio.h"
 #include "../../lib/strbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int main(void)
 {
@@ -49,6 +51,35 @@ int main(void)
 	   "severity queries");
 	ok(!strcmp(diag_name(D_ODD_LINE), "odd-line"), "catalogue names");
 	diags_release(&d);
+
+	{
+		struct atomic_file af = ATOMIC_FILE_INIT;
+		struct strbuf back = STRBUF_INIT;
+		int err = 0;
+		char path[] = "/tmp/maint-unit-XXXXXX";
+		int fd = mkstemp(path);
+
+		ok(fd >= 0 && write(fd, "old", 3) == 3, "old target exists");
+		close(fd);
+		ok(!atomic_open(&af, path, &err), "atomic open");
+		atomic_reserve(&af, 100000);
+		ok(!atomic_write(&af, "new\n", 4, &err), "write less than reserved");
+		read_path(path, &back, &err);
+		is_mem(back.buf, back.len, "old", "target untouched before commit");
+		ok(!atomic_commit(&af, &err), "commit");
+		strbuf_reset(&back);
+		read_path(path, &back, &err);
+		is_mem(back.buf, back.len, "new\n",
+		       "over-reservation trimmed to what was written");
+		ok(!atomic_open(&af, path, &err), "open again");
+		atomic_write(&af, "x", 1, &err);
+		atomic_rollback(&af);
+		strbuf_reset(&back);
+		read_path(path, &back, &err);
+		is_mem(back.buf, back.len, "new\n", "rollback leaves the target");
+		unlink(path);
+		strbuf_release(&back);
+	}
 	strbuf_release(&sb);
 	return tap_done();
 }
