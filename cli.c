@@ -106,8 +106,7 @@ int write_outputs(const struct output *out, size_t n)
 			goto fail;
 	}
 	for (i = 0; i < n; i++) {
-		if (strcmp(out[i].path, "-") &&
-		    atomic_commit(&af[i], &err)) {
+		if (strcmp(out[i].path, "-") && atomic_commit(&af[i], &err)) {
 			error_msg("%s: cannot rename into place: %s",
 				  out[i].path, strerror(err));
 			goto out;

@@ -10,7 +10,7 @@
 #include "lib/maintainers.h"
 #include "lib/strbuf.h"
 
-extern const char *maint_cmd;	/* "format", "get", ... for messages */
+extern const char *maint_cmd; /* "format", "get", ... for messages */
 
 /* "maint format: message" on stderr */
 void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -31,7 +31,7 @@ int read_failure_status(const struct diags *d);
  * finishes it); 0 or -1.
  */
 struct output {
-	const char *path;	/* "-" for standard output */
+	const char *path; /* "-" for standard output */
 	int (*produce)(void *arg, struct sink *s);
 	void *arg;
 };

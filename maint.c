@@ -53,7 +53,8 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], "help") && argc > 2) {
 			for (i = 0; i < NR_COMMANDS; i++)
 				if (!strcmp(argv[2], commands[i].name)) {
-					char *av[] = { argv[2], "--help", NULL };
+					char *av[] = { argv[2], "--help",
+						       NULL };
 
 					maint_cmd = commands[i].name;
 					return commands[i].fn(2, av);
@@ -72,7 +73,8 @@ int main(int argc, char **argv)
 			return commands[i].fn(argc - 1, argv + 1);
 		}
 	}
-	fprintf(stderr, "maint: '%s' is not a maint command. See 'maint --help'.\n",
+	fprintf(stderr,
+		"maint: '%s' is not a maint command. See 'maint --help'.\n",
 		argv[1]);
 	return 1;
 }

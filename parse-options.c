@@ -108,7 +108,8 @@ int parse_options(int argc, char **argv, const struct option *opts,
 		}
 		first_name(o->names, &flen);
 		if (negated && eq) {
-			strbuf_addf(err, "Option %.*s does not take an argument",
+			strbuf_addf(err,
+				    "Option %.*s does not take an argument",
 				    (int)len, name);
 			goto fail;
 		}
@@ -116,9 +117,10 @@ int parse_options(int argc, char **argv, const struct option *opts,
 		case OPT_FLAG:
 		case OPT_COUNT:
 			if (eq) {
-				strbuf_addf(err,
-					    "Option %.*s does not take an argument",
-					    (int)len, name);
+				strbuf_addf(
+					err,
+					"Option %.*s does not take an argument",
+					(int)len, name);
 				goto fail;
 			}
 			if (o->kind == OPT_COUNT && !negated)
@@ -140,16 +142,18 @@ int parse_options(int argc, char **argv, const struct option *opts,
 			} else if (i + 1 < argc) {
 				v = argv[++i];
 			} else {
-				strbuf_addf(err, "Option %.*s requires an argument",
+				strbuf_addf(err,
+					    "Option %.*s requires an argument",
 					    (int)len, name);
 				goto fail;
 			}
 			if (o->kind == OPT_STRING) {
 				*o->str = v;
 			} else if (parse_int(v, o->flag)) {
-				strbuf_addf(err,
-					    "Value \"%s\" invalid for option %.*s (number expected)",
-					    v, (int)len, name);
+				strbuf_addf(
+					err,
+					"Value \"%s\" invalid for option %.*s (number expected)",
+					v, (int)len, name);
 				goto fail;
 			}
 			break;

@@ -13,16 +13,16 @@
 
 enum opt_kind {
 	OPT_END,
-	OPT_FLAG,	/* *flag = 1; negatable: --noNAME sets 0 */
-	OPT_STRING,	/* *str = value (required) */
-	OPT_INT,	/* *flag = integer value (required) */
-	OPT_OPTSTRING,	/* *flag = 1, and *str = value if "=value" given */
-	OPT_COUNT,	/* *flag += 1 */
+	OPT_FLAG, /* *flag = 1; negatable: --noNAME sets 0 */
+	OPT_STRING, /* *str = value (required) */
+	OPT_INT, /* *flag = integer value (required) */
+	OPT_OPTSTRING, /* *flag = 1, and *str = value if "=value" given */
+	OPT_COUNT, /* *flag += 1 */
 };
 
 struct option {
 	enum opt_kind kind;
-	const char *names;	/* "h|help|usage" */
+	const char *names; /* "h|help|usage" */
 	int *flag;
 	const char **str;
 	int negatable;

@@ -16,32 +16,33 @@
 #include <string.h>
 
 static const char format_usage[] =
-"usage: maint format [options] [REGEX...]\n"
-"   or: maint move [options] REGEX...\n"
-"\n"
-"Sort MAINTAINERS sections (and, with --order, their fields) the way\n"
-"scripts/parse-maintainers.pl does, and move the sections whose header or\n"
-"text matches a REGEX (Perl syntax) to the section file.\n"
-"\n"
-"  --input=FILE      MAINTAINERS file or directory to read, - for stdin\n"
-"                    (default: MAINTAINERS)\n"
-"  --output=FILE     sorted file to write, - for stdout\n"
-"                    (default: MAINTAINERS.new)\n"
-"  --section=FILE    file to write the matching sections to, - for stdout\n"
-"                    (default: SECTION.new)\n"
-"  --order[=LETTERS] also sort the field lines of each section, by type in\n"
-"                    the order LETTERS (default: " MNT_ORDER_DEFAULT "),\n"
-"                    F: and X: lines alphabetically\n"
-"  --check           write nothing; list what is out of canonical order\n"
-"                    as file:line: and exit 1 if anything is\n"
-"  --in-place        rewrite the input file itself\n"
-"  -h, --help        show this help\n"
-"\n"
-"A file is written only when it has something to hold, through a\n"
-"temporary file renamed into place.  Exit status: 0 on success, 1 when\n"
-"--check finds something; on failure the status parse-maintainers.pl\n"
-"exits with: errno for an unreadable input, 25 for malformed input, 255\n"
-"for bad arguments or regexes.\n";
+	"usage: maint format [options] [REGEX...]\n"
+	"   or: maint move [options] REGEX...\n"
+	"\n"
+	"Sort MAINTAINERS sections (and, with --order, their fields) the way\n"
+	"scripts/parse-maintainers.pl does, and move the sections whose header or\n"
+	"text matches a REGEX (Perl syntax) to the section file.\n"
+	"\n"
+	"  --input=FILE      MAINTAINERS file or directory to read, - for stdin\n"
+	"                    (default: MAINTAINERS)\n"
+	"  --output=FILE     sorted file to write, - for stdout\n"
+	"                    (default: MAINTAINERS.new)\n"
+	"  --section=FILE    file to write the matching sections to, - for stdout\n"
+	"                    (default: SECTION.new)\n"
+	"  --order[=LETTERS] also sort the field lines of each section, by type in\n"
+	"                    the order LETTERS (default: " MNT_ORDER_DEFAULT
+	"),\n"
+	"                    F: and X: lines alphabetically\n"
+	"  --check           write nothing; list what is out of canonical order\n"
+	"                    as file:line: and exit 1 if anything is\n"
+	"  --in-place        rewrite the input file itself\n"
+	"  -h, --help        show this help\n"
+	"\n"
+	"A file is written only when it has something to hold, through a\n"
+	"temporary file renamed into place.  Exit status: 0 on success, 1 when\n"
+	"--check finds something; on failure the status parse-maintainers.pl\n"
+	"exits with: errno for an unreadable input, 25 for malformed input, 255\n"
+	"for bad arguments or regexes.\n";
 
 struct render_job {
 	const struct maintainers *m;
@@ -102,8 +103,8 @@ static int section_matches(const struct maintainers *m,
 			return 1;
 		if (r < 0) {
 			error_msg("regex '%s': %s on section '%.*s'", pats[i],
-				  r == REGEX_LIMIT ? "match limit exceeded"
-						   : "matching failed",
+				  r == REGEX_LIMIT ? "match limit exceeded" :
+						     "matching failed",
 				  (int)s->header_len, s->header);
 			return -1;
 		}
@@ -156,8 +157,8 @@ static int run(struct format_opts *o, char **pats, int npats)
 	}
 	for (i = 0; i < m.nr_sections; i++) {
 		int r = npats ? section_matches(&m, &m.sections[i], re, pats,
-						npats, &text)
-			      : 0;
+						npats, &text) :
+				0;
 
 		if (r < 0)
 			goto out;
@@ -239,7 +240,8 @@ static int format_main(int argc, char **argv, int is_move)
 		goto out;
 	}
 	if (o.check && (nargs || o.in_place || o.output_given)) {
-		error_msg("--check writes nothing: it takes no REGEX, --output or --in-place");
+		error_msg(
+			"--check writes nothing: it takes no REGEX, --output or --in-place");
 		goto out;
 	}
 	if (o.in_place) {
@@ -248,12 +250,14 @@ static int format_main(int argc, char **argv, int is_move)
 			goto out;
 		}
 		if (!strcmp(o.input, "-")) {
-			error_msg("--in-place needs a file, not standard input");
+			error_msg(
+				"--in-place needs a file, not standard input");
 			goto out;
 		}
 		if (is_directory(o.input)) {
-			error_msg("--in-place needs a file: '%s' is a directory",
-				  o.input);
+			error_msg(
+				"--in-place needs a file: '%s' is a directory",
+				o.input);
 			goto out;
 		}
 		o.output = o.input;

@@ -17,7 +17,10 @@ struct arena {
 	struct arena_chunk *head;
 };
 
-#define ARENA_INIT { NULL }
+#define ARENA_INIT   \
+	{            \
+		NULL \
+	}
 
 /* NULL on allocation failure. */
 void *arena_alloc(struct arena *a, size_t size);

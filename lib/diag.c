@@ -77,8 +77,8 @@ void diag_add(struct diags *d, enum diag_id id, const char *file,
 	diag_push(d, id, file, line, 0, strbuf_detach(&sb, NULL));
 }
 
-void diag_add_errno(struct diags *d, enum diag_id id, const char *file,
-		    int err, const char *what)
+void diag_add_errno(struct diags *d, enum diag_id id, const char *file, int err,
+		    const char *what)
 {
 	diag_add(d, id, file, 0, "%s: %s", what, strerror(err));
 	if (d->nr && d->v[d->nr - 1].id == id)

@@ -17,23 +17,23 @@ enum diag_severity {
 	SEV_NOTE,
 	SEV_WARNING,
 	SEV_ERROR,
-	SEV_FATAL,	/* input could not be read at all */
+	SEV_FATAL, /* input could not be read at all */
 };
 
 /* X(id, severity, name) */
-#define DIAG_CATALOGUE(X) \
-	X(D_OPEN, SEV_FATAL, "open") \
-	X(D_READ, SEV_FATAL, "read") \
-	X(D_NOMEM, SEV_FATAL, "out-of-memory") \
-	X(D_NO_FILES, SEV_FATAL, "no-files") \
-	X(D_NOT_REGULAR, SEV_FATAL, "not-regular") \
-	X(D_DUP_HEADER, SEV_ERROR, "duplicate-header") \
-	X(D_ODD_LINE, SEV_ERROR, "odd-line") \
-	X(D_REGEX, SEV_ERROR, "regex") \
-	X(D_REGEX_LIMIT, SEV_ERROR, "regex-limit") \
+#define DIAG_CATALOGUE(X)                                \
+	X(D_OPEN, SEV_FATAL, "open")                     \
+	X(D_READ, SEV_FATAL, "read")                     \
+	X(D_NOMEM, SEV_FATAL, "out-of-memory")           \
+	X(D_NO_FILES, SEV_FATAL, "no-files")             \
+	X(D_NOT_REGULAR, SEV_FATAL, "not-regular")       \
+	X(D_DUP_HEADER, SEV_ERROR, "duplicate-header")   \
+	X(D_ODD_LINE, SEV_ERROR, "odd-line")             \
+	X(D_REGEX, SEV_ERROR, "regex")                   \
+	X(D_REGEX_LIMIT, SEV_ERROR, "regex-limit")       \
 	X(D_SECTION_ORDER, SEV_WARNING, "section-order") \
-	X(D_FIELD_ORDER, SEV_WARNING, "field-order") \
-	X(D_FIELD_FORM, SEV_WARNING, "field-form") \
+	X(D_FIELD_ORDER, SEV_WARNING, "field-order")     \
+	X(D_FIELD_FORM, SEV_WARNING, "field-form")       \
 	X(D_LAYOUT, SEV_WARNING, "layout")
 
 #define DIAG_ENUM(id, sev, name) id,
@@ -42,11 +42,11 @@ enum diag_id { DIAG_CATALOGUE(DIAG_ENUM) D__COUNT };
 
 struct diag {
 	enum diag_id id;
-	char *file;		/* owned; NULL when no file applies */
-	unsigned long line;	/* 0 when no line applies */
-	int err;		/* errno for D_OPEN/D_READ, else 0 */
-	char *msg;		/* owned */
-	size_t seq;		/* order of recording, for a stable sort */
+	char *file; /* owned; NULL when no file applies */
+	unsigned long line; /* 0 when no line applies */
+	int err; /* errno for D_OPEN/D_READ, else 0 */
+	char *msg; /* owned */
+	size_t seq; /* order of recording, for a stable sort */
 };
 
 struct diags {
@@ -55,7 +55,13 @@ struct diags {
 	size_t count[SEV_FATAL + 1];
 };
 
-#define DIAGS_INIT { NULL, 0, 0, { 0 } }
+#define DIAGS_INIT          \
+	{                   \
+		NULL, 0, 0, \
+		{           \
+			0   \
+		}           \
+	}
 
 enum diag_severity diag_severity(enum diag_id id);
 const char *diag_name(enum diag_id id);
@@ -64,8 +70,8 @@ const char *diag_severity_name(enum diag_severity sev);
 void diag_add(struct diags *d, enum diag_id id, const char *file,
 	      unsigned long line, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
-void diag_add_errno(struct diags *d, enum diag_id id, const char *file,
-		    int err, const char *what);
+void diag_add_errno(struct diags *d, enum diag_id id, const char *file, int err,
+		    const char *what);
 void diags_release(struct diags *d);
 /* Sort by file name, then line, keeping recording order on ties. */
 void diags_sort(struct diags *d);

@@ -73,8 +73,7 @@ int read_path(const char *path, struct strbuf *out, int *err)
 	return ret;
 }
 
-int map_path(const char *path, char **data, size_t *len, bool *mapped,
-	     int *err)
+int map_path(const char *path, char **data, size_t *len, bool *mapped, int *err)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
@@ -248,8 +247,7 @@ nomem:
 	return -1;
 }
 
-int atomic_write(struct atomic_file *af, const void *data, size_t len,
-		 int *err)
+int atomic_write(struct atomic_file *af, const void *data, size_t len, int *err)
 {
 	if (write_all(af->fd, data, len, err))
 		return -1;
@@ -270,8 +268,7 @@ int atomic_commit(struct atomic_file *af, int *err)
 	int fd = af->fd;
 
 	af->fd = -1;
-	if (af->reserved != af->written &&
-	    ftruncate(fd, (off_t)af->written)) {
+	if (af->reserved != af->written && ftruncate(fd, (off_t)af->written)) {
 		*err = errno;
 		close(fd);
 		atomic_rollback(af);

@@ -47,7 +47,10 @@ struct atomic_file {
 	unsigned long long written, reserved;
 };
 
-#define ATOMIC_FILE_INIT { NULL, NULL, -1, 0, 0 }
+#define ATOMIC_FILE_INIT             \
+	{                            \
+		NULL, NULL, -1, 0, 0 \
+	}
 
 /* Create the temporary file.  0, or -1 with *err. */
 int atomic_open(struct atomic_file *af, const char *path, int *err);

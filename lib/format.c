@@ -54,7 +54,7 @@ int mnt_header_cmp(const char *a, size_t alen, const char *b, size_t blen)
 	size_t la, lb;
 	int c;
 
-	if (!ka)	/* cannot fold: fall back to plain bytes */
+	if (!ka) /* cannot fold: fall back to plain bytes */
 		return bytecmp(a, alen, b, blen);
 	la = sort_key(ka, a, alen);
 	lb = sort_key(ka + la, b, blen);
@@ -64,7 +64,7 @@ int mnt_header_cmp(const char *a, size_t alen, const char *b, size_t blen)
 }
 
 struct skey {
-	size_t off, len;	/* into the key buffer */
+	size_t off, len; /* into the key buffer */
 	const char *raw;
 	size_t rawlen;
 	size_t idx;
@@ -151,8 +151,8 @@ static void make_ranks(struct ranks *rk, const char *order)
 	unsigned c;
 
 	for (c = 0; c < 256; c++) {
-		const char *p = c ? strchr(order, upper((unsigned char)c))
-				  : NULL;
+		const char *p = c ? strchr(order, upper((unsigned char)c)) :
+				    NULL;
 
 		rk->r[c] = (short)(p ? p - order : 1000);
 	}
@@ -356,8 +356,8 @@ static void report(struct diags *d, enum diag_id id, const char *file,
  * order given by sorted[0..n).  name(i) describes element i.
  */
 struct misplaced {
-	const size_t *seq;	/* file order */
-	const size_t *sorted;	/* canonical order */
+	const size_t *seq; /* file order */
+	const size_t *sorted; /* canonical order */
 	size_t n;
 };
 
@@ -426,8 +426,7 @@ static long check_sections(const struct maintainers *m, unsigned f,
 		if (next_of[i] == (size_t)-1) {
 			strbuf_addstr(&msg, "it belongs at the end");
 		} else {
-			const struct mnt_section *t =
-				&m->sections[next_of[i]];
+			const struct mnt_section *t = &m->sections[next_of[i]];
 
 			strbuf_addstr(&msg, "it belongs before ");
 			add_quoted_name(&msg, t->header, t->header_len);
@@ -459,8 +458,10 @@ static long check_fields(const struct maintainers *m,
 	for (i = 0; i < n; i++) {
 		if (!l[i].type || l[i].canonical)
 			continue;
-		strbuf_addf(&msg, "field line is not in canonical form '%c:<TAB>value'",
-			    l[i].type);
+		strbuf_addf(
+			&msg,
+			"field line is not in canonical form '%c:<TAB>value'",
+			l[i].type);
 		report(d, D_FIELD_FORM, fname, l[i].lineno, &msg);
 		found++;
 	}
@@ -511,9 +512,9 @@ out:
 }
 
 /* First line where actual and expected differ; 0 when equal. */
-static unsigned long first_difference(const char *a, size_t alen,
-				      const char *e, size_t elen,
-				      const char **exp_line, size_t *exp_len)
+static unsigned long first_difference(const char *a, size_t alen, const char *e,
+				      size_t elen, const char **exp_line,
+				      size_t *exp_len)
 {
 	unsigned long line = 1;
 	size_t i = 0, start = 0;

@@ -282,8 +282,8 @@ static int set_tail(struct maintainers *m, struct mnt_section *cur,
 	return 0;
 }
 
-int mnt_parse(struct maintainers *m, const char *name, char *data,
-	      size_t len, struct diags *d)
+int mnt_parse(struct maintainers *m, const char *name, char *data, size_t len,
+	      struct diags *d)
 {
 	return mnt_parse_mapped(m, name, data, len, false, d);
 }
@@ -305,7 +305,8 @@ int mnt_parse_mapped(struct maintainers *m, const char *name, char *data,
 	m->files[file].preamble_start = m->preamble.len;
 
 	/* Reserve for a typical file (about 30 bytes a line) at once. */
-	if (!ALLOC_GROW(m->lines, m->nr_lines + len / 32 + 16, m->alloc_lines) ||
+	if (!ALLOC_GROW(m->lines, m->nr_lines + len / 32 + 16,
+			m->alloc_lines) ||
 	    !ALLOC_GROW(m->sections, m->nr_sections + len / 256 + 16,
 			m->alloc_sections))
 		goto nomem;
@@ -390,8 +391,9 @@ int mnt_parse_mapped(struct maintainers *m, const char *name, char *data,
 			strbuf_addstr(&msg, "' in section '");
 			quoted(&msg, m->sections[cur].header,
 			       m->sections[cur].header_len);
-			strbuf_addstr(&msg,
-				      "' (a header needs a blank line before it)");
+			strbuf_addstr(
+				&msg,
+				"' (a header needs a blank line before it)");
 			return parse_error(d, D_ODD_LINE, fname, last.lineno,
 					   &msg);
 		}
@@ -412,8 +414,7 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int read_one(struct maintainers *m, const char *path,
-		    struct diags *d)
+static int read_one(struct maintainers *m, const char *path, struct diags *d)
 {
 	const char *name = strcmp(path, "-") ? path : "<stdin>";
 	char *data;
@@ -422,8 +423,8 @@ static int read_one(struct maintainers *m, const char *path,
 	int err = 0;
 
 	if (map_path(path, &data, &len, &mapped, &err)) {
-		diag_add_errno(d, err == EISDIR ? D_NOT_REGULAR : D_OPEN,
-			       name, err, "cannot read");
+		diag_add_errno(d, err == EISDIR ? D_NOT_REGULAR : D_OPEN, name,
+			       err, "cannot read");
 		return -1;
 	}
 	return mnt_parse_mapped(m, name, data, len, mapped, d);

@@ -43,17 +43,16 @@
 #include <stdint.h>
 
 struct mnt_line {
-	const char *s;		/* output form, no newline ("M:\tvalue") */
+	const char *s; /* output form, no newline ("M:\tvalue") */
 	size_t len;
 	unsigned long lineno;
-	unsigned file;		/* index into mnt->files */
-	char type;		/* 'A'..'Z' for a field line, 0 for a tail */
-	bool canonical;		/* the source line was already "X:\tvalue\n" */
+	unsigned file; /* index into mnt->files */
+	char type; /* 'A'..'Z' for a field line, 0 for a tail */
+	bool canonical; /* the source line was already "X:\tvalue\n" */
 };
 
 /* The trimmed value of a field line (the whole text of a tail line). */
-static inline const char *mnt_line_value(const struct mnt_line *l,
-					 size_t *len)
+static inline const char *mnt_line_value(const struct mnt_line *l, size_t *len)
 {
 	size_t skip = l->type ? 3 : 0;
 
@@ -62,20 +61,20 @@ static inline const char *mnt_line_value(const struct mnt_line *l,
 }
 
 struct mnt_section {
-	const char *header;	/* trimmed header; " " for the preamble */
+	const char *header; /* trimmed header; " " for the preamble */
 	size_t header_len;
 	bool preamble;
 	unsigned file;
-	unsigned long lineno;	/* of the header line */
-	size_t first, nr;	/* field lines: mnt->lines[first .. first+nr) */
-	const char *tail;	/* raw pending line at end of file, or "" */
+	unsigned long lineno; /* of the header line */
+	size_t first, nr; /* field lines: mnt->lines[first .. first+nr) */
+	const char *tail; /* raw pending line at end of file, or "" */
 	size_t tail_len;
 	unsigned long tail_lineno;
 };
 
 struct mnt_file {
 	char *name;
-	char *data;		/* the file's bytes (mapped or malloc'd) */
+	char *data; /* the file's bytes (mapped or malloc'd) */
 	size_t len;
 	bool mapped;
 	/* this file's part of mnt->preamble: [preamble_start, preamble_end) */
@@ -90,11 +89,11 @@ struct maintainers {
 	size_t nr_sections, alloc_sections;
 	struct mnt_line *lines;
 	size_t nr_lines, alloc_lines;
-	struct strbuf preamble;	/* verbatim preamble text */
+	struct strbuf preamble; /* verbatim preamble text */
 	struct arena arena;
-	uint32_t *hash;		/* header -> section index + 1 */
+	uint32_t *hash; /* header -> section index + 1 */
 	size_t hash_size;
-	bool is_dir;		/* read from a directory */
+	bool is_dir; /* read from a directory */
 };
 
 void mnt_init(struct maintainers *m);
@@ -110,8 +109,8 @@ int mnt_read(struct maintainers *m, const char *path, struct diags *d);
  * Parse one buffer.  Takes ownership of data (malloc'd; freed by
  * mnt_release(), or at once on failure); name is copied.  0 or -1.
  */
-int mnt_parse(struct maintainers *m, const char *name, char *data,
-	      size_t len, struct diags *d);
+int mnt_parse(struct maintainers *m, const char *name, char *data, size_t len,
+	      struct diags *d);
 /* The same for a buffer from map_path(): mapped says how to release it. */
 int mnt_parse_mapped(struct maintainers *m, const char *name, char *data,
 		     size_t len, bool mapped, struct diags *d);

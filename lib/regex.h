@@ -20,17 +20,20 @@
 #include <stdint.h>
 
 struct mnt_regex {
-	void *code;		/* pcre2_code_8 */
-	void *md;		/* pcre2_match_data_8 */
+	void *code; /* pcre2_code_8 */
+	void *md; /* pcre2_match_data_8 */
 };
 
-#define MNT_REGEX_INIT { NULL, NULL }
+#define MNT_REGEX_INIT     \
+	{                  \
+		NULL, NULL \
+	}
 
 enum {
 	REGEX_NOMATCH = 0,
 	REGEX_MATCH = 1,
-	REGEX_LIMIT = -1,	/* match or heap limit hit */
-	REGEX_ERROR = -2,	/* any other matching error */
+	REGEX_LIMIT = -1, /* match or heap limit hit */
+	REGEX_ERROR = -2, /* any other matching error */
 };
 
 /* Flags for mnt_regex_compile(). */

@@ -31,7 +31,10 @@ struct strbuf {
 
 extern char strbuf_empty[];
 
-#define STRBUF_INIT { strbuf_empty, 0, 0, false }
+#define STRBUF_INIT                       \
+	{                                 \
+		strbuf_empty, 0, 0, false \
+	}
 
 void strbuf_init(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
@@ -45,8 +48,7 @@ void strbuf_reset(struct strbuf *sb);
 /* Append s[0..len) with non-printable bytes shown as \xNN, \t, \r, \n. */
 void strbuf_add_quoted(struct strbuf *sb, const char *s, size_t len);
 
-static inline void strbuf_add(struct strbuf *sb, const void *data,
-			      size_t len)
+static inline void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 {
 	if (len < sb->alloc - sb->len) {
 		memcpy(sb->buf + sb->len, data, len);
@@ -89,7 +91,10 @@ struct sink {
 };
 
 #define SINK_CHUNK 65536
-#define SINK_INIT { STRBUF_INIT, NULL, NULL, NULL, 0, false }
+#define SINK_INIT                                       \
+	{                                               \
+		STRBUF_INIT, NULL, NULL, NULL, 0, false \
+	}
 
 /* Hand buf to flush() if it is past the threshold (or force). */
 int sink_flush(struct sink *s, bool force);

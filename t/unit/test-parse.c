@@ -38,17 +38,20 @@ static void test_basic(void)
 	const struct mnt_section *s;
 	const struct mnt_line *l;
 
-	ok(!parse(&m, &d, "Intro\n\nFOO DRIVER\nM:  Ann <a@x>  \nF:\tdrivers/foo/\n\nBAR\nS: Maintained\n"),
+	ok(!parse(&m, &d,
+		  "Intro\n\nFOO DRIVER\nM:  Ann <a@x>  \nF:\tdrivers/foo/\n\nBAR\nS: Maintained\n"),
 	   "basic file parses");
 	is_int(m.nr_sections, 3, "preamble and two sections");
 	ok(m.sections[0].preamble, "section 0 is the preamble");
-	is_mem(m.preamble.buf, m.preamble.len, "Intro\n\n", "preamble kept verbatim");
+	is_mem(m.preamble.buf, m.preamble.len, "Intro\n\n",
+	       "preamble kept verbatim");
 	s = &m.sections[1];
 	is_mem(s->header, s->header_len, "FOO DRIVER", "header");
 	is_int(s->lineno, 3, "header line number");
 	is_int(s->nr, 2, "two field lines");
 	l = mnt_section_lines(&m, s);
-	is_mem(l[0].s, l[0].len, "M:\tAnn <a@x>", "field normalised to X:<TAB>trimmed");
+	is_mem(l[0].s, l[0].len, "M:\tAnn <a@x>",
+	       "field normalised to X:<TAB>trimmed");
 	{
 		size_t vlen;
 		const char *v = mnt_line_value(&l[0], &vlen);
@@ -102,7 +105,8 @@ static void test_quirks(void)
 	ok(!parse(&m, &d, "A\nM: x\n\nstray"), "stray last line parses");
 	is_int(m.sections[1].nr, 2, "tail is kept as a line");
 	render_all(&m, NULL, &out);
-	is_mem(out.buf, out.len, "A\nM:\tx\nstray\n", "tail rendered as script does");
+	is_mem(out.buf, out.len, "A\nM:\tx\nstray\n",
+	       "tail rendered as script does");
 	mnt_release(&m);
 	diags_release(&d);
 
@@ -110,14 +114,16 @@ static void test_quirks(void)
 	strbuf_reset(&out);
 	ok(!parse(&m, &d, "A \r\nM: x\r\n\r\n"), "CRLF parses");
 	render_all(&m, NULL, &out);
-	is_mem(out.buf, out.len, "A\nM:\tx\n\r\n", "CRLF output matches the script");
+	is_mem(out.buf, out.len, "A\nM:\tx\n\r\n",
+	       "CRLF output matches the script");
 	mnt_release(&m);
 	diags_release(&d);
 
 	/* Field lines before any header belong to the preamble. */
 	strbuf_reset(&out);
 	ok(!parse(&m, &d, "M:   x\nA\nM: y"), "leading field line parses");
-	is_mem(m.preamble.buf, m.preamble.len, "M:\tx\n", "normalised into the preamble");
+	is_mem(m.preamble.buf, m.preamble.len, "M:\tx\n",
+	       "normalised into the preamble");
 	mnt_release(&m);
 	diags_release(&d);
 
@@ -129,7 +135,8 @@ static void test_quirks(void)
 		memcpy(copy, buf, sizeof(buf) - 1);
 		mnt_init(&m);
 		d = (struct diags)DIAGS_INIT;
-		ok(!mnt_parse(&m, "M", copy, sizeof(buf) - 1, &d), "NUL bytes parse");
+		ok(!mnt_parse(&m, "M", copy, sizeof(buf) - 1, &d),
+		   "NUL bytes parse");
 		ok(m.sections[1].header_len == 3, "header keeps its NUL");
 		mnt_release(&m);
 		diags_release(&d);
@@ -140,10 +147,12 @@ static void test_quirks(void)
 static void test_sort(void)
 {
 	ok(mnt_header_cmp("abc", 3, "ABD", 3) < 0, "case-folded comparison");
-	ok(mnt_header_cmp("THE REST", 8, "ZEBRA", 5) > 0, "THE REST sorts last");
-	ok(mnt_header_cmp("the rest", 8, "ZZZZZY", 6) > 0, "the rest folds too");
+	ok(mnt_header_cmp("THE REST", 8, "ZEBRA", 5) > 0,
+	   "THE REST sorts last");
+	ok(mnt_header_cmp("the rest", 8, "ZZZZZY", 6) > 0,
+	   "the rest folds too");
 	ok(mnt_header_cmp("Foo", 3, "FOO", 3) > 0 &&
-	   mnt_header_cmp("FOO", 3, "Foo", 3) < 0,
+		   mnt_header_cmp("FOO", 3, "Foo", 3) < 0,
 	   "case ties broken by bytes, antisymmetric");
 	ok(mnt_header_cmp("A", 1, "A B", 3) < 0, "prefix sorts first");
 }
@@ -154,7 +163,8 @@ static void test_order(void)
 	struct diags d;
 	struct strbuf out = STRBUF_INIT;
 
-	ok(!parse(&m, &d, "A\nF: b\nK: k\nM: m\nF: a\nS: s\nX: z\nX: y\nL: l\nZ: q\n"),
+	ok(!parse(&m, &d,
+		  "A\nF: b\nK: k\nM: m\nF: a\nS: s\nX: z\nX: y\nL: l\nZ: q\n"),
 	   "unordered section parses");
 	render_all(&m, MNT_ORDER_DEFAULT, &out);
 	is_mem(out.buf, out.len,
@@ -215,7 +225,8 @@ static void test_regex(void)
 	mnt_regex_free(&re);
 	ok(mnt_regex_compile(&re, "(", 1, 0, &err), "bad regex fails");
 	ok(strstr(err.buf, "offset"), "with an offset: %s", err.buf);
-	ok(!mnt_regex_compile(&re, "^(a|aa)+$", 9, 0, &err), "hostile compiles");
+	ok(!mnt_regex_compile(&re, "^(a|aa)+$", 9, 0, &err),
+	   "hostile compiles");
 	memset(text, 'a', 60);
 	text[60] = 'b';
 	is_int(mnt_regex_match(&re, text, 61), REGEX_LIMIT,

@@ -63,9 +63,11 @@ int main(void)
 		close(fd);
 		ok(!atomic_open(&af, path, &err), "atomic open");
 		atomic_reserve(&af, 100000);
-		ok(!atomic_write(&af, "new\n", 4, &err), "write less than reserved");
+		ok(!atomic_write(&af, "new\n", 4, &err),
+		   "write less than reserved");
 		read_path(path, &back, &err);
-		is_mem(back.buf, back.len, "old", "target untouched before commit");
+		is_mem(back.buf, back.len, "old",
+		       "target untouched before commit");
 		ok(!atomic_commit(&af, &err), "commit");
 		strbuf_reset(&back);
 		read_path(path, &back, &err);
@@ -76,7 +78,8 @@ int main(void)
 		atomic_rollback(&af);
 		strbuf_reset(&back);
 		read_path(path, &back, &err);
-		is_mem(back.buf, back.len, "new\n", "rollback leaves the target");
+		is_mem(back.buf, back.len, "new\n",
+		       "rollback leaves the target");
 		unlink(path);
 		strbuf_release(&back);
 	}
