@@ -567,7 +567,7 @@ long mnt_check_canonical(const struct maintainers *m, const char *order,
 			goto nomem;
 		found += r;
 
-		/* Anything else: blank lines, stray text.  Render and compare. */
+		/* Anything else (blank lines, stray text): render, compare. */
 		strbuf_reset(&want);
 		strbuf_add(&want, m->preamble.buf + mf->preamble_start,
 			   mf->preamble_end - mf->preamble_start);
