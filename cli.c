@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 const char *maint_cmd = "maint";
 
@@ -129,4 +132,43 @@ out:
 void show_usage(const char *text)
 {
 	fputs(text, stdout);
+}
+
+int run_capture(const char *const argv[], struct strbuf *out, int *status)
+{
+	int pfd[2], st, err = 0;
+	pid_t pid;
+
+	*status = -1;
+	if (pipe(pfd))
+		return -1;
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	if (!pid) {
+		int null = open("/dev/null", O_RDONLY);
+
+		if (null >= 0)
+			dup2(null, 0);
+		dup2(pfd[1], 1);
+		close(pfd[0]);
+		close(pfd[1]);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	close(pfd[1]);
+	if (read_fd(pfd[0], out, &err))
+		err = err ? err : EIO;
+	close(pfd[0]);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if (WIFEXITED(st))
+		*status = WEXITSTATUS(st);
+	return err ? -1 : 0;
 }

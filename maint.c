@@ -23,6 +23,7 @@ static const struct cmd commands[] = {
 	{ "format", cmd_format,
 	  "sort MAINTAINERS (a drop-in for parse-maintainers.pl)" },
 	{ "move", cmd_move, "move sections matching regexes to another file" },
+	{ "merge", cmd_merge, "a git merge driver for MAINTAINERS" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

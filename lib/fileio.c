@@ -203,22 +203,41 @@ int write_all(int fd, const void *data, size_t len, int *err)
 int atomic_open(struct atomic_file *af, const char *path, int *err)
 {
 	static unsigned long counter;
-	const char *slash = strrchr(path, '/');
-	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
 	struct strbuf tmp = STRBUF_INIT;
+	const char *slash;
+	size_t dirlen;
 	struct stat st;
+	char *real;
 	int tries;
 
 	af->fd = -1;
 	af->tmp = NULL;
 	af->written = af->reserved = 0;
-	af->path = strdup(path);
+	/* follow a symbolic link to the file it names */
+	real = !lstat(path, &st) && S_ISLNK(st.st_mode) ? realpath(path, NULL) :
+							  NULL;
+	af->path = real ? real : strdup(path);
 	if (!af->path)
 		goto nomem;
+	if (!stat(af->path, &st) && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
+			*err = EISDIR;
+			goto fail;
+		}
+		/* a device or a FIFO: write to it, never rename over it */
+		af->fd = open(af->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+		if (af->fd < 0) {
+			*err = errno;
+			goto fail;
+		}
+		return 0;
+	}
+	slash = strrchr(af->path, '/');
+	dirlen = slash ? (size_t)(slash - af->path) + 1 : 0;
 	for (tries = 0; tries < 100; tries++) {
 		strbuf_reset(&tmp);
-		strbuf_add(&tmp, path, dirlen);
-		strbuf_addf(&tmp, ".%s.maint-%ld-%lu", path + dirlen,
+		strbuf_add(&tmp, af->path, dirlen);
+		strbuf_addf(&tmp, ".%s.maint-%ld-%lu", af->path + dirlen,
 			    (long)getpid(), counter++);
 		if (strbuf_failed(&tmp))
 			goto nomem;
@@ -229,21 +248,19 @@ int atomic_open(struct atomic_file *af, const char *path, int *err)
 	}
 	if (af->fd < 0) {
 		*err = errno;
-		strbuf_release(&tmp);
-		free(af->path);
-		af->path = NULL;
-		return -1;
+		goto fail;
 	}
 	af->tmp = strbuf_detach(&tmp, NULL);
 	/* keep an existing target's permissions */
-	if (!stat(path, &st) && S_ISREG(st.st_mode))
+	if (!stat(af->path, &st) && S_ISREG(st.st_mode))
 		fchmod(af->fd, st.st_mode & 07777);
 	return 0;
 nomem:
+	*err = ENOMEM;
+fail:
 	strbuf_release(&tmp);
 	free(af->path);
 	af->path = NULL;
-	*err = ENOMEM;
 	return -1;
 }
 
@@ -257,7 +274,7 @@ int atomic_write(struct atomic_file *af, const void *data, size_t len, int *err)
 
 void atomic_reserve(struct atomic_file *af, unsigned long long size)
 {
-	if (af->fd < 0 || !size || af->written)
+	if (af->fd < 0 || !af->tmp || !size || af->written)
 		return;
 	if (!fallocate(af->fd, 0, 0, (off_t)size))
 		af->reserved = size;
@@ -268,7 +285,18 @@ int atomic_commit(struct atomic_file *af, int *err)
 	int fd = af->fd;
 
 	af->fd = -1;
-	if (af->reserved != af->written && ftruncate(fd, (off_t)af->written)) {
+	if (!af->tmp) { /* written directly: a device or a FIFO */
+		if (close(fd)) {
+			*err = errno;
+			atomic_rollback(af);
+			return -1;
+		}
+		free(af->path);
+		af->path = NULL;
+		return 0;
+	}
+	if (af->reserved && af->reserved != af->written &&
+	    ftruncate(fd, (off_t)af->written)) {
 		*err = errno;
 		close(fd);
 		atomic_rollback(af);

@@ -7,7 +7,10 @@
  * target on commit.  A file that is never committed is removed by
  * atomic_rollback().  The temporary file is created with mode 0666 less
  * the umask (as a plain open() would), or takes the target's mode when
- * the target exists.
+ * the target exists.  A symbolic link is followed: the file it points to
+ * is replaced and the link stays.  A target that exists and is not a
+ * regular file (a device such as /dev/null, a FIFO) is written directly,
+ * as renaming over it would replace the device itself.
  *
  * Ownership: read_path() appends to a caller-owned strbuf;
  * list_directory() returns a malloc'd array of malloc'd names that the
@@ -42,7 +45,7 @@ int list_directory(const char *dir, char ***names, size_t *nr, int *err);
 
 struct atomic_file {
 	char *path;
-	char *tmp;
+	char *tmp; /* NULL when writing directly */
 	int fd;
 	unsigned long long written, reserved;
 };

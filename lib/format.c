@@ -206,6 +206,38 @@ static void order_lines(const struct maintainers *m,
 		out[i] = it[i].pos;
 }
 
+int mnt_order_texts(struct mnt_text *v, size_t n, const char *order)
+{
+	struct litem *it = malloc((n ? n : 1) * sizeof(*it));
+	struct mnt_text *copy = malloc((n ? n : 1) * sizeof(*copy));
+	struct ranks rk;
+	size_t i;
+
+	if (!it || !copy) {
+		free(it);
+		free(copy);
+		return -1;
+	}
+	make_ranks(&rk, order);
+	for (i = 0; i < n; i++) {
+		unsigned char c = v[i].len ? upper((unsigned char)v[i].s[0]) :
+					     0;
+
+		it[i].s = v[i].s;
+		it[i].len = v[i].len;
+		it[i].rank = field_rank(&rk, v[i].s, v[i].len);
+		it[i].fx = (char)(c == 'F' || c == 'X' ? c : 0);
+		it[i].pos = i;
+	}
+	sort_items(it, n);
+	memcpy(copy, v, n * sizeof(*v));
+	for (i = 0; i < n; i++)
+		v[i] = copy[it[i].pos];
+	free(it);
+	free(copy);
+	return 0;
+}
+
 int mnt_order_lines(const struct maintainers *m, const struct mnt_section *s,
 		    const char *order, size_t *out)
 {

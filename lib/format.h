@@ -38,6 +38,15 @@ int mnt_sort_sections(const struct maintainers *m, size_t *idx, size_t n);
 int mnt_order_lines(const struct maintainers *m, const struct mnt_section *s,
 		    const char *order, size_t *out);
 
+/* A line's text, for sorting lines that are not (only) in one model. */
+struct mnt_text {
+	const char *s;
+	size_t len;
+};
+
+/* Sort lines stably in field order (as --order does).  0, or -1. */
+int mnt_order_texts(struct mnt_text *v, size_t n, const char *order);
+
 /*
  * Append the sections idx[0..n), in that order, as parse-maintainers.pl
  * writes them: the preamble verbatim, the others as header and field

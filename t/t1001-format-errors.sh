@@ -61,9 +61,32 @@ test_expect_success 'output path is a directory: error, nothing written' '
 	mkdir outdir &&
 	test_must_fail maint format --input "$EXAMPLES/MAINTAINERS" \
 		--output outdir 2>err &&
-	test_grep "outdir: cannot rename into place" err &&
+	test_grep "outdir: cannot write: Is a directory" err &&
 	test -d outdir && test "$(ls -A outdir | wc -l)" = 0 &&
 	test "$(ls -A | grep -c maint-)" = 0
+'
+
+test_expect_success 'a symlinked output: the file it names is replaced, the link stays' '
+	echo old >real && ln -s real link &&
+	maint format --input "$EXAMPLES/MAINTAINERS" --output link &&
+	test -L link && test_cmp "$FIXTURES/format/example.sorted" real
+'
+
+test_expect_success 'a FIFO as output is written to, not replaced' '
+	mkfifo fifo &&
+	{ cat fifo >from-fifo & } &&
+	maint format --input "$EXAMPLES/MAINTAINERS" --output fifo &&
+	wait &&
+	test -p fifo && test_cmp "$FIXTURES/format/example.sorted" from-fifo
+'
+
+test_expect_success 'a device as output is written to, not replaced (as root)' '
+	if [ "$(id -u)" = 0 ] && mknod nulldev c 1 3 2>/dev/null; then
+		maint format --input "$EXAMPLES/MAINTAINERS" --output nulldev &&
+		test -c nulldev
+	else
+		echo "cannot make a device node here: skipped"
+	fi
 '
 
 test_expect_success 'output in a missing directory: errno 2, no file' '
