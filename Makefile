@@ -55,6 +55,7 @@ check: maint $(UNIT_TESTS)
 
 test: maint $(UNIT_TESTS)
 	scripts/get-kernel.sh >/dev/null
+	scripts/get-maintainers-file.sh 6.1 >/dev/null
 	MAINT_NEED_KERNEL=1 prove -j2 --exec bash t/t[0-9]*.sh
 
 kernel:
