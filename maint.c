@@ -24,6 +24,7 @@ static const struct cmd commands[] = {
 	  "sort MAINTAINERS (a drop-in for parse-maintainers.pl)" },
 	{ "move", cmd_move, "move sections matching regexes to another file" },
 	{ "merge", cmd_merge, "a git merge driver for MAINTAINERS" },
+	{ "get", cmd_get, "whom to mail (a drop-in for get_maintainer.pl)" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

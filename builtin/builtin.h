@@ -11,5 +11,6 @@
 int cmd_format(int argc, char **argv);
 int cmd_move(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_get(int argc, char **argv);
 
 #endif

@@ -1,0 +1,2062 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE /* memmem */
+#include "getmaint.h"
+#include "fileio.h"
+#include "perlre.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <wchar.h>
+#include <wctype.h>
+
+void gm_opts_default(struct gm_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->email = 1;
+	o->email_usename = 1;
+	o->email_maintainer = 1;
+	o->email_reviewer = 1;
+	o->email_fixes = 1;
+	o->email_list = 1;
+	o->email_moderated_list = 1;
+	o->email_git_fallback = 1;
+	o->email_remove_duplicates = 1;
+	o->email_use_mailmap = 1;
+	o->output_multiline = 1;
+	o->output_separator = ", ";
+	o->output_rolestats = 1;
+	o->tree = 1;
+	o->keywords = 1;
+	o->letters = "";
+}
+
+/* ---- text helpers: Perl's \s on decoded strings ---- */
+
+/* Length of the Unicode white space character at p, or 0. */
+static size_t uspace(const char *p, const char *end)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	size_t n = (size_t)(end - p);
+
+	if (!n)
+		return 0;
+	if (u[0] == ' ' || (u[0] >= '\t' && u[0] <= '\r'))
+		return 1;
+	if (n >= 2 && u[0] == 0xc2 && (u[1] == 0x85 || u[1] == 0xa0))
+		return 2;
+	if (n >= 3 && u[0] == 0xe1 && u[1] == 0x9a && u[2] == 0x80)
+		return 3;
+	if (n >= 3 && u[0] == 0xe2 && u[1] == 0x80 &&
+	    (u[2] <= 0x8a || u[2] == 0xa8 || u[2] == 0xa9 || u[2] == 0xaf))
+		return 3;
+	if (n >= 3 && u[0] == 0xe2 && u[1] == 0x81 && u[2] == 0x9f)
+		return 3;
+	if (n >= 3 && u[0] == 0xe3 && u[1] == 0x80 && u[2] == 0x80)
+		return 3;
+	return 0;
+}
+
+static const char *skip_space(const char *p, const char *end)
+{
+	size_t n;
+
+	while ((n = uspace(p, end)))
+		p += n;
+	return p;
+}
+
+/* Length of a UTF-8 character at p (1 for a stray byte). */
+static size_t u8len(const char *p, const char *end)
+{
+	unsigned char c = (unsigned char)*p;
+	size_t n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+	size_t i;
+
+	if (n > (size_t)(end - p))
+		return 1;
+	for (i = 1; i < n; i++)
+		if (((unsigned char)p[i] & 0xc0) != 0x80)
+			return 1;
+	return n;
+}
+
+static size_t u8count(const char *s, size_t len)
+{
+	const char *p = s, *end = s + len;
+	size_t n = 0;
+
+	while (p < end) {
+		p += u8len(p, end);
+		n++;
+	}
+	return n;
+}
+
+/* Perl's s/^\s+|\s+$//g */
+static void trim(const char **s, size_t *len)
+{
+	const char *p = *s, *end = *s + *len;
+
+	p = skip_space(p, end);
+	while (end > p) {
+		const char *q = end - 1;
+
+		while (q > p && ((unsigned char)*q & 0xc0) == 0x80)
+			q--;
+		if (uspace(q, end) != (size_t)(end - q))
+			break;
+		end = q;
+	}
+	*s = p;
+	*len = (size_t)(end - p);
+}
+
+/* Perl's lc() on a decoded string (needs an UTF-8 LC_CTYPE for non-ASCII) */
+static void lc(struct strbuf *out, const char *s, size_t len)
+{
+	const char *p = s, *end = s + len;
+	mbstate_t st;
+
+	memset(&st, 0, sizeof(st));
+	while (p < end) {
+		unsigned char c = (unsigned char)*p;
+		wchar_t wc;
+		size_t n;
+		char buf[8];
+
+		if (c < 0x80) {
+			strbuf_addch(out, c >= 'A' && c <= 'Z' ? c + 32 : c);
+			p++;
+			continue;
+		}
+		n = mbrtowc(&wc, p, (size_t)(end - p), &st);
+		if (n == (size_t)-1 || n == (size_t)-2 || !n) {
+			memset(&st, 0, sizeof(st));
+			strbuf_addch(out, c);
+			p++;
+			continue;
+		}
+		wc = (wchar_t)towlower((wint_t)wc);
+		{
+			mbstate_t ost;
+			size_t m;
+
+			memset(&ost, 0, sizeof(ost));
+			m = wcrtomb(buf, wc, &ost);
+			if (m == (size_t)-1)
+				strbuf_add(out, p, n);
+			else
+				strbuf_add(out, buf, m);
+		}
+		p += n;
+	}
+}
+
+static size_t count_char(const char *s, size_t len, char c)
+{
+	size_t n = 0;
+
+	while (len--)
+		n += *s++ == c;
+	return n;
+}
+
+/* ---- F:/X: globs, as the regexes the script makes of them ---- */
+
+enum gtok { G_LIT, G_ANY, G_STAR, G_CLASS };
+
+struct gm_tok {
+	enum gtok t;
+	char c; /* G_LIT */
+	bool neg; /* G_CLASS */
+	const char *cls; /* G_CLASS: pairs of (lo, hi) bytes */
+	size_t ncls;
+};
+
+struct gm_glob {
+	const char *pattern; /* the converted regex */
+	size_t len;
+	struct gm_tok *tok;
+	size_t ntok;
+	struct perlre *re; /* when the matcher cannot take it */
+	size_t slashes;
+};
+
+/* Compile the converted pattern; a pattern that is more than a glob
+ * (alternation, groups, escapes other than \.) goes to PCRE2. */
+static struct gm_glob *glob_compile(struct arena *a, const char *pat,
+				    size_t len)
+{
+	struct gm_glob *g = arena_alloc(a, sizeof(*g));
+	size_t i = 0, n = 0;
+
+	if (!g)
+		return NULL;
+	memset(g, 0, sizeof(*g));
+	g->pattern = pat;
+	g->len = len;
+	g->slashes = count_char(pat, len, '/');
+	g->tok = arena_alloc(a, (len + 1) * sizeof(*g->tok));
+	if (!g->tok)
+		return NULL;
+	while (i < len) {
+		struct gm_tok *t = &g->tok[n];
+		char c = pat[i];
+
+		memset(t, 0, sizeof(*t));
+		if (c == '\\') {
+			if (i + 1 >= len ||
+			    (pat[i + 1] >= 'a' && pat[i + 1] <= 'z') ||
+			    (pat[i + 1] >= 'A' && pat[i + 1] <= 'Z') ||
+			    (pat[i + 1] >= '0' && pat[i + 1] <= '9'))
+				goto fallback;
+			t->t = G_LIT;
+			t->c = pat[i + 1];
+			i += 2;
+		} else if (c == '.' && i + 1 < len && pat[i + 1] == '*') {
+			t->t = G_STAR;
+			i += 2;
+		} else if (c == '.') {
+			t->t = G_ANY;
+			i++;
+		} else if (c == '[') {
+			size_t j = i + 1, k = 0;
+			char *cls;
+
+			t->t = G_CLASS;
+			if (j < len && pat[j] == '^') {
+				t->neg = true;
+				j++;
+			}
+			cls = arena_alloc(a, 2 * (len - i) + 2);
+			if (!cls)
+				return NULL;
+			if (j < len && pat[j] == ']') {
+				cls[k++] = ']';
+				cls[k++] = ']';
+				j++;
+			}
+			while (j < len && pat[j] != ']') {
+				char lo = pat[j], hi = lo;
+
+				if (lo == '\\' || lo == '[' ||
+				    (unsigned char)lo >= 0x80)
+					goto fallback;
+				if (j + 2 < len && pat[j + 1] == '-' &&
+				    pat[j + 2] != ']') {
+					hi = pat[j + 2];
+					j += 2;
+				}
+				cls[k++] = lo;
+				cls[k++] = hi;
+				j++;
+			}
+			if (j >= len)
+				goto fallback;
+			t->cls = cls;
+			t->ncls = k / 2;
+			i = j + 1;
+		} else if (strchr("+?*{}()|^$", c)) {
+			goto fallback;
+		} else {
+			t->t = G_LIT;
+			t->c = c;
+			i++;
+		}
+		n++;
+	}
+	g->ntok = n;
+	return g;
+fallback:
+	g->tok = NULL;
+	g->ntok = 0;
+	g->re = arena_alloc(a, sizeof(*g->re));
+	if (!g->re)
+		return NULL;
+	{
+		/* m@^$pattern@ */
+		char *p = arena_alloc(a, len + 2);
+
+		if (!p)
+			return NULL;
+		p[0] = '^';
+		memcpy(p + 1, pat, len);
+		p[len + 1] = '\0';
+		*g->re = (struct perlre)PERLRE(p, 0);
+	}
+	return g;
+}
+
+static bool tok_match(const struct gm_tok *t, const char *s, size_t n)
+{
+	size_t i;
+	bool in = false;
+
+	switch (t->t) {
+	case G_LIT:
+		return n == 1 && *s == t->c;
+	case G_ANY:
+		return *s != '\n';
+	case G_CLASS:
+		if (n != 1)
+			return t->neg;
+		for (i = 0; i < t->ncls; i++)
+			if ((unsigned char)*s >= (unsigned char)t->cls[2 * i] &&
+			    (unsigned char)*s <= (unsigned char)t->cls[2 * i + 1])
+				in = true;
+		return in != t->neg;
+	case G_STAR:
+		break;
+	}
+	return false;
+}
+
+/* m@^$pattern@: does a prefix of s match? */
+static bool glob_prefix(const struct gm_glob *g, const char *s, size_t len)
+{
+	const char *end = s + len;
+	size_t p = 0, sp = 0, star_p = (size_t)-1, star_s = 0;
+
+	if (g->re)
+		return perlre_match(g->re, s, len) > 0;
+	for (;;) {
+		if (p == g->ntok)
+			return true;
+		if (g->tok[p].t == G_STAR) {
+			star_p = p++;
+			star_s = sp;
+			continue;
+		}
+		if (sp < len) {
+			size_t n = u8len(s + sp, end);
+
+			if (tok_match(&g->tok[p], s + sp, n)) {
+				p++;
+				sp += n;
+				continue;
+			}
+		}
+		if (star_p != (size_t)-1 && star_s < len && s[star_s] != '\n') {
+			star_s += u8len(s + star_s, end);
+			sp = star_s;
+			p = star_p + 1;
+			continue;
+		}
+		return false;
+	}
+}
+
+bool gm_file_matches(struct gm_db *db, size_t i, const char *file, size_t len)
+{
+	const struct gm_glob *g = db->tv[i].glob;
+
+	if (!g || !glob_prefix(g, file, len))
+		return false;
+	if (g->len && g->pattern[g->len - 1] == '/')
+		return true;
+	return count_char(file, len, '/') == g->slashes;
+}
+
+/* ---- reading MAINTAINERS ---- */
+
+void gm_db_init(struct gm_db *db)
+{
+	memset(db, 0, sizeof(*db));
+	strbuf_init(&db->text);
+}
+
+void gm_db_release(struct gm_db *db)
+{
+	size_t i;
+
+	for (i = 0; i < db->nr; i++)
+		if (db->tv[i].re) {
+			perlre_free(db->tv[i].re);
+			perlre_free((struct perlre *)db->tv[i].re + 1);
+		}
+	for (i = 0; i < db->nr; i++)
+		if (db->tv[i].glob && db->tv[i].glob->re)
+			perlre_free(db->tv[i].glob->re);
+	for (i = 0; i < db->nr_names; i++)
+		free(db->names[i]);
+	free(db->names);
+	free(db->tv);
+	free(db->keywords);
+	strmap_release(&db->mm_names);
+	strmap_release(&db->mm_addresses);
+	arena_release(&db->arena);
+	strbuf_release(&db->text);
+	memset(db, 0, sizeof(*db));
+}
+
+static int add_entry(struct gm_db *db, char type, const char *s, size_t len,
+		     unsigned file, unsigned long lineno)
+{
+	struct gm_entry *e;
+
+	if (!ALLOC_GROW(db->tv, db->nr + 1, db->alloc))
+		return -1;
+	e = &db->tv[db->nr++];
+	memset(e, 0, sizeof(*e));
+	e->type = type;
+	e->s = s;
+	e->len = len;
+	e->file = file;
+	e->lineno = lineno;
+	return 0;
+}
+
+/* F:/X: value: . -> \.  * -> .*  ? -> .  and a directory gets a '/' */
+static const char *convert_glob(struct arena *a, const char *v, size_t len,
+				size_t *outlen)
+{
+	char *p = arena_alloc(a, 2 * len + 2), *q = p;
+	size_t i;
+	struct stat st;
+
+	if (!p)
+		return NULL;
+	for (i = 0; i < len; i++) {
+		if (v[i] == '.') {
+			*q++ = '\\';
+			*q++ = '.';
+		} else if (v[i] == '*') {
+			*q++ = '.';
+			*q++ = '*';
+		} else if (v[i] == '?') {
+			*q++ = '.';
+		} else {
+			*q++ = v[i];
+		}
+	}
+	*q = '\0';
+	if (q > p && q[-1] != '/' && !stat(p, &st) && S_ISDIR(st.st_mode)) {
+		*q++ = '/';
+		*q = '\0';
+	}
+	*outlen = (size_t)(q - p);
+	return p;
+}
+
+static int parse_text(struct gm_db *db, const char *data, size_t len,
+		      unsigned file)
+{
+	const char *p = data, *end = data + len;
+	unsigned long lineno = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+		const char *q;
+
+		lineno++;
+		if (le - p >= 2 && p[0] >= 'A' && p[0] <= 'Z' && p[1] == ':') {
+			const char *v = skip_space(p + 2, le);
+			size_t vlen = (size_t)(le - v);
+
+			if (p[0] == 'F' || p[0] == 'X') {
+				v = convert_glob(&db->arena, v, vlen, &vlen);
+				if (!v)
+					return -1;
+			} else if (p[0] == 'K') {
+				if (!ALLOC_GROW(db->keywords,
+						db->nr_keywords + 1,
+						db->alloc_keywords))
+					return -1;
+				db->keywords[db->nr_keywords++] = db->nr;
+			}
+			if (add_entry(db, p[0], v, vlen, file, lineno))
+				return -1;
+			if (p[0] == 'F' || p[0] == 'X') {
+				db->tv[db->nr - 1].glob =
+					glob_compile(&db->arena, v, vlen);
+				if (!db->tv[db->nr - 1].glob)
+					return -1;
+			}
+		} else {
+			q = skip_space(p, le);
+			if (q < le && *q != '#' &&
+			    add_entry(db, 0, p, (size_t)(le - p), file, lineno))
+				return -1;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int find_files(const char *dir, char ***out, size_t *nr,
+		      size_t *alloc)
+{
+	char **names = NULL;
+	size_t n = 0, i;
+	int err = 0, ret = 0;
+
+	if (list_directory(dir, &names, &n, &err))
+		return -1;
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n && !ret; i++) {
+		struct strbuf p = STRBUF_INIT;
+
+		strbuf_addstr(&p, dir);
+		if (p.len && p.buf[p.len - 1] != '/')
+			strbuf_addch(&p, '/');
+		strbuf_addstr(&p, names[i]);
+		if (is_directory(p.buf)) {
+			if (strcmp(names[i], ".git"))
+				ret = find_files(p.buf, out, nr, alloc);
+		} else if (!strcmp(names[i], "MAINTAINERS") && is_regular(p.buf)) {
+			if (!ALLOC_GROW(*out, *nr + 1, *alloc))
+				ret = -1;
+			else
+				(*out)[(*nr)++] = strbuf_detach(&p, NULL);
+		}
+		strbuf_release(&p);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
+int gm_db_read(struct gm_db *db, const char *path, bool find,
+	       struct diags *d)
+{
+	char **files = NULL;
+	size_t nr = 0, alloc = 0, i;
+	int err = 0, ret = -1;
+
+	if (is_directory(path)) {
+		if (find) {
+			if (find_files(path, &files, &nr, &alloc)) {
+				diag_add_errno(d, D_OPEN, path, errno, "cannot read");
+				goto out;
+			}
+		} else {
+			char **names = NULL;
+			size_t n = 0;
+
+			if (list_directory(path, &names, &n, &err)) {
+				diag_add_errno(d, D_OPEN, path, err, "cannot read");
+				goto out;
+			}
+			qsort(names, n, sizeof(*names), cmp_str);
+			for (i = 0; i < n; i++) {
+				struct strbuf p = STRBUF_INIT;
+
+				strbuf_addstr(&p, path);
+				if (p.len && p.buf[p.len - 1] != '/')
+					strbuf_addch(&p, '/');
+				strbuf_addstr(&p, names[i]);
+				free(names[i]);
+				if (ALLOC_GROW(files, nr + 1, alloc))
+					files[nr++] = strbuf_detach(&p, NULL);
+				strbuf_release(&p);
+			}
+			free(names);
+		}
+		if (!nr) {
+			diag_add(d, D_NO_FILES, path, 0,
+				 "No MAINTAINER files found in '%s'", path);
+			goto out;
+		}
+	} else if (is_regular(path)) {
+		files = malloc(sizeof(*files));
+		if (!files)
+			goto out;
+		files[nr++] = strdup(path);
+	} else {
+		diag_add(d, D_OPEN, path, 0, "MAINTAINER file not found '%s'",
+			 path);
+		goto out;
+	}
+	db->names = files;
+	db->nr_names = nr;
+	files = NULL;
+	/* read every file first: entries point into the one text buffer */
+	{
+		size_t *start = calloc(nr + 1, sizeof(*start));
+
+		if (!start)
+			goto out;
+		for (i = 0; i < nr; i++) {
+			start[i] = db->text.len;
+			if (read_path(db->names[i], &db->text, &err)) {
+				diag_add_errno(d, D_OPEN, db->names[i], err,
+					       "Can't open MAINTAINERS file");
+				free(start);
+				goto out;
+			}
+		}
+		start[nr] = db->text.len;
+		for (i = 0; i < nr; i++) {
+			if (parse_text(db, db->text.buf + start[i],
+				       start[i + 1] - start[i], (unsigned)i)) {
+				diag_add(d, D_NOMEM, db->names[i], 0,
+					 "out of memory");
+				free(start);
+				goto out;
+			}
+		}
+		free(start);
+	}
+	ret = 0;
+out:
+	for (i = 0; files && i < nr; i++)
+		free(files[i]);
+	free(files);
+	return ret;
+}
+
+/* ---- e-mail addresses, as the script parses and formats them ---- */
+
+static struct perlre re_email1 = PERLRE("^([^<]+)<(.+\\@.*)>.*$", 0);
+static struct perlre re_email2 = PERLRE("^\\s*<(.+\\@\\S*)>.*$", 0);
+static struct perlre re_email3 = PERLRE("^(.+\\@\\S*).*$", 0);
+static struct perlre re_must_quote = PERLRE("[^\\w \\-]", PERLRE_ASCII | PERLRE_I);
+static struct perlre re_quote = PERLRE("(?<!\\\\)\"", 0);
+
+static void strip_quotes(const char **s, size_t *len)
+{
+	/* s/^\"|\"$//g */
+	if (*len && (*s)[0] == '"') {
+		(*s)++;
+		(*len)--;
+	}
+	if (*len && (*s)[*len - 1] == '"')
+		(*len)--;
+}
+
+static void escape_name(struct strbuf *out, const char *name, size_t len)
+{
+	struct strbuf tmp = STRBUF_INIT;
+
+	if (perlre_match(&re_must_quote, name, len) > 0) {
+		perlre_subst(&re_quote, name, len, "\\\\\"", true, &tmp);
+		strbuf_addch(out, '"');
+		strbuf_add(out, tmp.buf, tmp.len);
+		strbuf_addch(out, '"');
+	} else {
+		strbuf_add(out, name, len);
+	}
+	strbuf_release(&tmp);
+}
+
+struct email {
+	struct strbuf name, address;
+};
+
+static void email_init(struct email *e)
+{
+	strbuf_init(&e->name);
+	strbuf_init(&e->address);
+}
+
+static void email_release(struct email *e)
+{
+	strbuf_release(&e->name);
+	strbuf_release(&e->address);
+}
+
+static void parse_email(const char *s, size_t len, struct email *e)
+{
+	const char *name = "", *addr = "";
+	size_t nlen = 0, alen = 0;
+
+	strbuf_reset(&e->name);
+	strbuf_reset(&e->address);
+	if (perlre_match(&re_email1, s, len) > 0) {
+		name = perlre_group(&re_email1, s, 1, &nlen);
+		addr = perlre_group(&re_email1, s, 2, &alen);
+	} else if (perlre_match(&re_email2, s, len) > 0) {
+		addr = perlre_group(&re_email2, s, 1, &alen);
+	} else if (perlre_match(&re_email3, s, len) > 0) {
+		addr = perlre_group(&re_email3, s, 1, &alen);
+	}
+	trim(&name, &nlen);
+	strip_quotes(&name, &nlen);
+	escape_name(&e->name, name, nlen);
+	trim(&addr, &alen);
+	strbuf_add(&e->address, addr, alen);
+}
+
+static void format_email(struct strbuf *out, const char *name, size_t nlen,
+			 const char *addr, size_t alen, int usename)
+{
+	struct strbuf n = STRBUF_INIT;
+
+	trim(&name, &nlen);
+	strip_quotes(&name, &nlen);
+	escape_name(&n, name, nlen);
+	trim(&addr, &alen);
+	strbuf_reset(out);
+	if (usename && n.len) {
+		strbuf_add(out, n.buf, n.len);
+		strbuf_addstr(out, " <");
+		strbuf_add(out, addr, alen);
+		strbuf_addch(out, '>');
+	} else {
+		strbuf_add(out, addr, alen);
+	}
+	strbuf_release(&n);
+}
+
+/* ---- .mailmap ---- */
+
+static struct perlre re_mm1 = PERLRE("^([^<]+)<([^>]+)>$", 0);
+static struct perlre re_mm2 = PERLRE("^<([^>]+)>\\s*<([^>]+)>$", 0);
+static struct perlre re_mm3 = PERLRE("^(.+)<([^>]+)>\\s*<([^>]+)>$", 0);
+static struct perlre re_mm4 = PERLRE("^(.+)<([^>]+)>\\s*(.+)\\s*<([^>]+)>$", 0);
+static struct perlre re_rtrim = PERLRE("\\s+$", 0);
+
+static int mm_set(struct strmap *m, struct arena *a, const char *key,
+		  size_t klen, const char *val, size_t vlen)
+{
+	struct strmap_entry *e = strmap_put(m, key, klen);
+	struct strbuf *v;
+
+	if (!e)
+		return -1;
+	v = arena_alloc(a, sizeof(*v));
+	if (!v)
+		return -1;
+	strbuf_init(v);
+	/* values live in the arena too */
+	v->buf = arena_dup(a, val, vlen);
+	v->len = vlen;
+	if (!v->buf)
+		return -1;
+	e->value = v;
+	return 0;
+}
+
+/* $x =~ s/\s+$//, then parse_email("$x <$addr>") */
+static void name_addr(const char *name, size_t nlen, const char *addr,
+		      size_t alen, struct email *e)
+{
+	struct strbuf t = STRBUF_INIT, u = STRBUF_INIT;
+
+	perlre_subst(&re_rtrim, name, nlen, "", false, &t);
+	strbuf_add(&u, t.buf, t.len);
+	strbuf_addstr(&u, " <");
+	strbuf_add(&u, addr, alen);
+	strbuf_addch(&u, '>');
+	parse_email(u.buf, u.len, e);
+	strbuf_release(&t);
+	strbuf_release(&u);
+}
+
+int gm_db_mailmap(struct gm_db *db, const char *path)
+{
+	struct strbuf text = STRBUF_INIT, line = STRBUF_INIT;
+	struct email e1, e2;
+	struct strbuf key = STRBUF_INIT;
+	const char *p, *end;
+	int err = 0;
+
+	if (!is_regular(path))
+		return 0;
+	if (read_path(path, &text, &err)) {
+		strbuf_release(&text);
+		return -1;
+	}
+	email_init(&e1);
+	email_init(&e2);
+	p = text.buf;
+	end = text.buf + text.len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end, *s, *hash;
+		size_t len, n1, n2, n3, n4;
+		const char *g1, *g2, *g3, *g4;
+
+		/* s/#.*$//; s/^\s+|\s+$//g; */
+		hash = memchr(p, '#', (size_t)(le - p));
+		s = p;
+		len = (size_t)((hash ? hash : le) - p);
+		trim(&s, &len);
+		p = nl ? nl + 1 : end;
+		if (!len)
+			continue;
+		strbuf_reset(&line);
+		strbuf_add(&line, s, len);
+		s = line.buf;
+		if (perlre_match(&re_mm1, s, len) > 0) {
+			g1 = perlre_group(&re_mm1, s, 1, &n1);
+			g2 = perlre_group(&re_mm1, s, 2, &n2);
+			name_addr(g1, n1, g2, n2, &e1);
+			mm_set(&db->mm_names, &db->arena, e1.address.buf,
+			       e1.address.len, e1.name.buf, e1.name.len);
+		} else if (perlre_match(&re_mm2, s, len) > 0) {
+			g1 = perlre_group(&re_mm2, s, 1, &n1);
+			g2 = perlre_group(&re_mm2, s, 2, &n2);
+			mm_set(&db->mm_addresses, &db->arena, g2, n2, g1, n1);
+		} else if (perlre_match(&re_mm3, s, len) > 0) {
+			g1 = perlre_group(&re_mm3, s, 1, &n1);
+			g2 = perlre_group(&re_mm3, s, 2, &n2);
+			g3 = perlre_group(&re_mm3, s, 3, &n3);
+			name_addr(g1, n1, g2, n2, &e1);
+			mm_set(&db->mm_names, &db->arena, g3, n3, e1.name.buf,
+			       e1.name.len);
+			mm_set(&db->mm_addresses, &db->arena, g3, n3,
+			       e1.address.buf, e1.address.len);
+		} else if (perlre_match(&re_mm4, s, len) > 0) {
+			g1 = perlre_group(&re_mm4, s, 1, &n1);
+			g2 = perlre_group(&re_mm4, s, 2, &n2);
+			g3 = perlre_group(&re_mm4, s, 3, &n3);
+			g4 = perlre_group(&re_mm4, s, 4, &n4);
+			name_addr(g1, n1, g2, n2, &e1);
+			name_addr(g3, n3, g4, n4, &e2);
+			format_email(&key, e2.name.buf, e2.name.len,
+				     e2.address.buf, e2.address.len, 1);
+			mm_set(&db->mm_names, &db->arena, key.buf, key.len,
+			       e1.name.buf, e1.name.len);
+			mm_set(&db->mm_addresses, &db->arena, key.buf, key.len,
+			       e1.address.buf, e1.address.len);
+		}
+	}
+	email_release(&e1);
+	email_release(&e2);
+	strbuf_release(&key);
+	strbuf_release(&line);
+	strbuf_release(&text);
+	return 0;
+}
+
+static const struct strbuf *mm_get(const struct strmap *m, const char *k,
+				   size_t len)
+{
+	const struct strmap_entry *e = strmap_get(m, k, len);
+
+	return e ? e->value : NULL;
+}
+
+/* mailmap_email(): out = the mapped "name <address>" */
+static void mailmap_email(struct gm_db *db, const char *line, size_t len,
+			  struct strbuf *out)
+{
+	struct email e;
+	struct strbuf em = STRBUF_INIT;
+	const struct strbuf *rn = NULL, *ra = NULL;
+	const char *name, *addr;
+	size_t nlen, alen;
+
+	email_init(&e);
+	parse_email(line, len, &e);
+	format_email(&em, e.name.buf, e.name.len, e.address.buf, e.address.len,
+		     1);
+	name = e.name.buf;
+	nlen = e.name.len;
+	addr = e.address.buf;
+	alen = e.address.len;
+	if (mm_get(&db->mm_names, em.buf, em.len) ||
+	    mm_get(&db->mm_addresses, em.buf, em.len)) {
+		rn = mm_get(&db->mm_names, em.buf, em.len);
+		ra = mm_get(&db->mm_addresses, em.buf, em.len);
+	} else {
+		rn = mm_get(&db->mm_names, addr, alen);
+		ra = mm_get(&db->mm_addresses, addr, alen);
+	}
+	if (rn) {
+		name = rn->buf;
+		nlen = rn->len;
+	}
+	if (ra) {
+		addr = ra->buf;
+		alen = ra->len;
+	}
+	format_email(out, name, nlen, addr, alen, 1);
+	strbuf_release(&em);
+	email_release(&e);
+}
+
+/* ---- RFC 822 validation (make_rfc822re) ---- */
+
+#define LWSP "(?:(?:\\r\\n)?[ \\t])"
+#define SPECIALS "()<>@,;:\\\\\".\\[\\]"
+#define CONTROLS "\\000-\\037\\177"
+#define DTEXT "[^\\[\\]\\r\\\\]"
+#define DOMAIN_LITERAL "\\[(?:" DTEXT "|\\\\.)*\\]" LWSP "*"
+#define QUOTED_STRING "\"(?:[^\\\"\\r\\\\]|\\\\.|" LWSP ")*\"" LWSP "*"
+#define ATOM "[^" SPECIALS " " CONTROLS "]+(?:" LWSP "+|\\Z|(?=[\\[\"" SPECIALS "]))"
+#define WORD "(?:" ATOM "|" QUOTED_STRING ")"
+#define LOCALPART WORD "(?:\\." LWSP "*" WORD ")*"
+#define SUB_DOMAIN "(?:" ATOM "|" DOMAIN_LITERAL ")"
+#define DOMAIN SUB_DOMAIN "(?:\\." LWSP "*" SUB_DOMAIN ")*"
+#define ADDR_SPEC LOCALPART "\\@" LWSP "*" DOMAIN
+#define PHRASE WORD "*"
+#define ROUTE "(?:\\@" DOMAIN "(?:,\\@" LWSP "*" DOMAIN ")*:" LWSP "*)"
+#define ROUTE_ADDR "\\<" LWSP "*" ROUTE "?" ADDR_SPEC "\\>" LWSP "*"
+#define MAILBOX "(?:" ADDR_SPEC "|" PHRASE ROUTE_ADDR ")"
+#define GROUP PHRASE ":" LWSP "*(?:" MAILBOX "(?:,\\s*" MAILBOX ")*)?;\\s*"
+#define ADDRESS "(?:" MAILBOX "|" GROUP ")"
+#define RFC822RE LWSP "*" ADDRESS
+
+static struct perlre re_strip_comments = PERLRE(
+	"^((?:[^\"\\\\]|\\\\.)*(?:\"(?:[^\"\\\\]|\\\\.)*\"(?:[^\"\\\\]|\\\\.)*)*)"
+	"\\((?:[^()\\\\]|\\\\.)*\\)", PERLRE_S);
+static struct perlre re_valid = PERLRE("^" RFC822RE "$", PERLRE_S);
+static struct perlre re_chars = PERLRE("^[\\000-\\377]*$", 0);
+static struct perlre re_validlist = PERLRE(
+	"^(?:" RFC822RE ")?(?:,(?:" RFC822RE ")?)*$", PERLRE_S);
+static struct perlre re_listitem = PERLRE("(?:^|," LWSP "*)(" RFC822RE ")",
+					  PERLRE_S);
+
+static void strip_comments(const char *s, size_t len, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	strbuf_reset(out);
+	strbuf_add(out, s, len);
+	while (perlre_subst(&re_strip_comments, out->buf, out->len, "$1 ",
+			    false, &t) > 0) {
+		strbuf_reset(out);
+		strbuf_add(out, t.buf, t.len);
+	}
+	strbuf_release(&t);
+}
+
+/* ---- the answer ---- */
+
+struct tagged {
+	struct strbuf email, role;
+};
+
+struct tagged_list {
+	struct tagged *v;
+	size_t nr, alloc;
+};
+
+struct strlist {
+	struct strbuf *v;
+	size_t nr, alloc;
+};
+
+struct run {
+	struct gm_db *db;
+	const struct gm_opts *o;
+	struct diags *d;
+	struct tagged_list email_to, list_to;
+	struct strlist scm, web, bug, subsystem, status;
+	struct strmap hash_name, hash_address, hash_list;
+	struct strmap dedup_name, dedup_address; /* value: struct email * */
+	struct strlist file_emails;
+	struct strbuf *out;
+	bool nomem;
+};
+
+static void strlist_add(struct run *r, struct strlist *l, const char *s,
+			size_t len, const char *suffix)
+{
+	struct strbuf *sb;
+
+	if (!ALLOC_GROW(l->v, l->nr + 1, l->alloc)) {
+		r->nomem = true;
+		return;
+	}
+	sb = &l->v[l->nr++];
+	strbuf_init(sb);
+	strbuf_add(sb, s, len);
+	strbuf_addstr(sb, suffix);
+}
+
+static void strlist_release(struct strlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		strbuf_release(&l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+static struct tagged *tagged_add(struct run *r, struct tagged_list *l,
+				 const char *email, size_t elen,
+				 const char *role, size_t rlen)
+{
+	struct tagged *t;
+
+	if (!ALLOC_GROW(l->v, l->nr + 1, l->alloc)) {
+		r->nomem = true;
+		return NULL;
+	}
+	t = &l->v[l->nr++];
+	strbuf_init(&t->email);
+	strbuf_init(&t->role);
+	strbuf_add(&t->email, email, elen);
+	strbuf_add(&t->role, role, rlen);
+	return t;
+}
+
+static void tagged_release(struct tagged_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		strbuf_release(&l->v[i].email);
+		strbuf_release(&l->v[i].role);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+static bool is_field(const struct gm_db *db, size_t i)
+{
+	return db->tv[i].type != 0;
+}
+
+static size_t find_starting_index(const struct gm_db *db, size_t i)
+{
+	while (i > 0 && is_field(db, i))
+		i--;
+	return i;
+}
+
+static size_t find_ending_index(const struct gm_db *db, size_t i)
+{
+	while (i < db->nr && is_field(db, i))
+		i++;
+	return i;
+}
+
+/* $typevalue[$i] as the script stores it */
+static void entry_text(const struct gm_db *db, size_t i, struct strbuf *out)
+{
+	const struct gm_entry *e = &db->tv[i];
+
+	strbuf_reset(out);
+	if (e->type) {
+		strbuf_addch(out, e->type);
+		strbuf_addch(out, ':');
+	}
+	strbuf_add(out, e->s, e->len);
+}
+
+static void subsystem_name(const struct gm_db *db, size_t i,
+			   struct strbuf *out)
+{
+	size_t start = find_starting_index(db, i);
+
+	entry_text(db, start, out);
+	if (u8count(out->buf, out->len) > 50) {
+		const char *p = out->buf, *end = out->buf + out->len;
+		size_t n;
+		const char *s;
+
+		for (n = 0; n < 47; n++)
+			p += u8len(p, end);
+		s = out->buf;
+		n = (size_t)(p - s);
+		/* s/\s*$// */
+		while (n) {
+			const char *q = s + n - 1;
+
+			while (q > s && ((unsigned char)*q & 0xc0) == 0x80)
+				q--;
+			if (uspace(q, s + n) != (size_t)(s + n - q))
+				break;
+			n = (size_t)(q - s);
+		}
+		out->len = n;
+		strbuf_addstr(out, "...");
+	}
+}
+
+static void maintainer_role(const struct gm_db *db, size_t i,
+			    struct strbuf *out)
+{
+	size_t start = find_starting_index(db, i), end = find_ending_index(db, i);
+	struct strbuf role = STRBUF_INIT, sub = STRBUF_INIT;
+	static const char *const map[][2] = {
+		{ "supported", "supporter" },
+		{ "maintained", "maintainer" },
+		{ "odd fixes", "odd fixer" },
+		{ "orphan", "orphan minder" },
+		{ "obsolete", "obsolete minder" },
+		{ "buried alive in reporters", "chief penguin" },
+	};
+	const char *v = "unknown";
+	size_t vlen = 7, k;
+
+	for (k = start + 1; k < end; k++)
+		if (db->tv[k].type == 'S') {
+			v = db->tv[k].s;
+			vlen = db->tv[k].len;
+		}
+	lc(&role, v, vlen);
+	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++)
+		if (!strcmp(role.buf, map[k][0])) {
+			strbuf_reset(&role);
+			strbuf_addstr(&role, map[k][1]);
+			break;
+		}
+	subsystem_name(db, i, &sub);
+	strbuf_reset(out);
+	strbuf_add(out, role.buf, role.len);
+	strbuf_addch(out, ':');
+	strbuf_add(out, sub.buf, sub.len);
+	strbuf_release(&role);
+	strbuf_release(&sub);
+}
+
+static bool email_inuse(struct run *r, const struct email *e)
+{
+	struct strbuf k = STRBUF_INIT;
+	bool used = false;
+
+	if (!e->name.len && !e->address.len)
+		return true;
+	if (e->name.len) {
+		lc(&k, e->name.buf, e->name.len);
+		used = strmap_get(&r->hash_name, k.buf, k.len) != NULL;
+	}
+	if (!used && e->address.len) {
+		strbuf_reset(&k);
+		lc(&k, e->address.buf, e->address.len);
+		used = strmap_get(&r->hash_address, k.buf, k.len) != NULL;
+	}
+	strbuf_release(&k);
+	return used;
+}
+
+static bool push_email_address(struct run *r, const char *line, size_t len,
+			       const char *role, size_t rlen)
+{
+	struct email e;
+	struct strbuf f = STRBUF_INIT, k = STRBUF_INIT;
+
+	email_init(&e);
+	parse_email(line, len, &e);
+	if (!e.address.len) {
+		email_release(&e);
+		return false;
+	}
+	if (!r->o->email_remove_duplicates || !email_inuse(r, &e)) {
+		format_email(&f, e.name.buf, e.name.len, e.address.buf,
+			     e.address.len, r->o->email_usename);
+		tagged_add(r, &r->email_to, f.buf, f.len, role, rlen);
+		if (r->o->email_remove_duplicates) {
+			if (e.name.len) {
+				lc(&k, e.name.buf, e.name.len);
+				if (!strmap_put(&r->hash_name, k.buf, k.len))
+					r->nomem = true;
+			}
+			strbuf_reset(&k);
+			lc(&k, e.address.buf, e.address.len);
+			if (!strmap_put(&r->hash_address, k.buf, k.len))
+				r->nomem = true;
+		}
+	}
+	strbuf_release(&f);
+	strbuf_release(&k);
+	email_release(&e);
+	return true;
+}
+
+static void push_email_addresses(struct run *r, const char *addr, size_t len,
+				 const char *role, size_t rlen)
+{
+	struct strbuf s = STRBUF_INIT;
+	bool valid = false;
+
+	/*
+	 * A valid single address and any text the list parser gives up on
+	 * are pushed whole; only a comma can make a valid list of several.
+	 */
+	if (memchr(addr, ',', len)) {
+		strip_comments(addr, len, &s);
+		valid = perlre_match(&re_valid, s.buf, s.len) > 0 &&
+			perlre_match(&re_chars, s.buf, s.len) > 0;
+		if (!valid && perlre_match(&re_validlist, s.buf, s.len) > 0 &&
+		    perlre_match(&re_chars, s.buf, s.len) > 0) {
+			size_t pos = 0;
+
+			while (pos <= s.len &&
+			       perlre_match_from(&re_listitem, s.buf, s.len,
+						 pos) > 0) {
+				size_t ms, me, glen;
+				const char *g =
+					perlre_group(&re_listitem, s.buf, 1, &glen);
+
+				perlre_span(&re_listitem, &ms, &me);
+				/* while (my $entry = shift(...)): stops on "" */
+				if (!glen || (glen == 1 && g[0] == '0'))
+					break;
+				push_email_address(r, g, glen, role, rlen);
+				pos = me > ms ? me : me + 1;
+			}
+			strbuf_release(&s);
+			return;
+		}
+	}
+	strbuf_release(&s);
+	if (!push_email_address(r, addr, len, role, rlen))
+		diag_add(r->d, D_FIELD_FORM, NULL, 0,
+			 "Invalid MAINTAINERS address: '%.*s'", (int)len, addr);
+}
+
+static void add_categories(struct run *r, size_t index, const char *suffix)
+{
+	struct gm_db *db = r->db;
+	const struct gm_opts *o = r->o;
+	size_t start = find_starting_index(db, index);
+	size_t end = find_ending_index(db, index), i;
+	struct strbuf tmp = STRBUF_INIT, role = STRBUF_INIT, k = STRBUF_INIT;
+
+	entry_text(db, start, &tmp);
+	strlist_add(r, &r->subsystem, tmp.buf, tmp.len, "");
+	for (i = start + 1; i < end; i++) {
+		const struct gm_entry *e = &db->tv[i];
+
+		switch (e->type) {
+		case 'L': {
+			const char *addr = e->s, *add = "";
+			size_t alen = e->len, addlen = 0, j;
+			const char *kind = NULL;
+
+			/* m/([^\s]+)\s+(.*)$/ */
+			for (j = 0; j < e->len; j++)
+				if (uspace(e->s + j, e->s + e->len))
+					break;
+			if (j && j < e->len) {
+				size_t sp = j;
+
+				while (sp < e->len &&
+				       uspace(e->s + sp, e->s + e->len))
+					sp += uspace(e->s + sp, e->s + e->len);
+				alen = j;
+				add = e->s + sp;
+				addlen = e->len - sp;
+			} else if (!j && e->len) {
+				/* leading space cannot happen: value is
+				 * left-trimmed; the regex finds a later word */
+				alen = e->len;
+			}
+			subsystem_name(db, i, &role);
+			if (!strcmp(role.buf, "THE REST"))
+				strbuf_reset(&role);
+			strbuf_reset(&k);
+			lc(&k, addr, alen);
+			if (memmem(add, addlen, "subscribers-only", 16)) {
+				if (o->email_subscriber_list)
+					kind = "subscriber list";
+			} else if (o->email_list) {
+				if (memmem(add, addlen, "moderated", 9)) {
+					if (o->email_moderated_list)
+						kind = "moderated list";
+				} else {
+					kind = "open list";
+				}
+			}
+			if (kind && !strmap_get(&r->hash_list, k.buf, k.len)) {
+				struct strbuf rr = STRBUF_INIT;
+
+				if (!strmap_put(&r->hash_list, k.buf, k.len))
+					r->nomem = true;
+				strbuf_addstr(&rr, kind);
+				if (role.len) {
+					strbuf_addch(&rr, ':');
+					strbuf_add(&rr, role.buf, role.len);
+				}
+				strbuf_addstr(&rr, suffix);
+				tagged_add(r, &r->list_to, addr, alen, rr.buf,
+					   rr.len);
+				strbuf_release(&rr);
+			}
+			break;
+		}
+		case 'M':
+			if (o->email_maintainer) {
+				maintainer_role(db, i, &role);
+				strbuf_addstr(&role, suffix);
+				push_email_addresses(r, e->s, e->len, role.buf,
+						     role.len);
+			}
+			break;
+		case 'R':
+			if (o->email_reviewer) {
+				subsystem_name(db, i, &tmp);
+				strbuf_reset(&role);
+				strbuf_addstr(&role, "reviewer:");
+				strbuf_add(&role, tmp.buf, tmp.len);
+				strbuf_addstr(&role, suffix);
+				push_email_addresses(r, e->s, e->len, role.buf,
+						     role.len);
+			}
+			break;
+		case 'T':
+			strlist_add(r, &r->scm, e->s, e->len, suffix);
+			break;
+		case 'W':
+			strlist_add(r, &r->web, e->s, e->len, suffix);
+			break;
+		case 'B':
+			strlist_add(r, &r->bug, e->s, e->len, suffix);
+			break;
+		case 'S':
+			strlist_add(r, &r->status, e->s, e->len, suffix);
+			break;
+		default:
+			break;
+		}
+	}
+	strbuf_release(&tmp);
+	strbuf_release(&role);
+	strbuf_release(&k);
+}
+
+/* range_is_maintained() && range_has_maintainer() */
+static bool maintained_with_maintainer(const struct gm_db *db, size_t start,
+				       size_t end)
+{
+	static struct perlre re_maint = PERLRE("(maintain|support)", PERLRE_I);
+	bool s = false, m = false;
+	size_t i;
+
+	for (i = start; i < end; i++) {
+		if (db->tv[i].type == 'S' && !s)
+			s = perlre_match(&re_maint, db->tv[i].s, db->tv[i].len) > 0;
+		else if (db->tv[i].type == 'M')
+			m = true;
+	}
+	return s && m;
+}
+
+static struct perlre *entry_re(struct gm_db *db, size_t i, bool prefixed)
+{
+	struct gm_entry *e = &db->tv[i];
+	struct perlre *re = e->re;
+
+	if (!re) {
+		char *p = arena_alloc(&db->arena, e->len + 1);
+		char *q = arena_alloc(&db->arena, e->len + 8);
+
+		re = arena_alloc(&db->arena, 2 * sizeof(*re));
+		if (!p || !q || !re)
+			return NULL;
+		memcpy(p, e->s, e->len);
+		p[e->len] = '\0';
+		memcpy(q, "^[+-].*", 7);
+		memcpy(q + 7, e->s, e->len);
+		q[e->len + 7] = '\0';
+		re[0] = (struct perlre)PERLRE(p, PERLRE_X);
+		re[1] = (struct perlre)PERLRE(q, PERLRE_X);
+		e->re = re;
+	}
+	return prefixed ? re + 1 : re;
+}
+
+struct hit {
+	size_t tvi;
+	long depth;
+};
+
+static int hit_cmp(const void *pa, const void *pb)
+{
+	const struct hit *a = pa, *b = pb;
+
+	if (a->depth != b->depth)
+		return a->depth > b->depth ? -1 : 1;
+	return a->tvi < b->tvi ? -1 : a->tvi > b->tvi;
+}
+
+static struct perlre re_restore1 = PERLRE("([^\\\\])\\.([^\\*])", 0);
+static struct perlre re_restore2 = PERLRE("([^\\\\])\\.$", 0);
+static struct perlre re_restore3 = PERLRE("\\\\\\.", 0);
+static struct perlre re_restore4 = PERLRE("\\.\\*", 0);
+
+static void print_section(struct run *r, size_t tvi)
+{
+	struct gm_db *db = r->db;
+	size_t start = find_starting_index(db, tvi);
+	size_t end = find_ending_index(db, tvi), i;
+	struct strbuf line = STRBUF_INIT, t = STRBUF_INIT;
+
+	for (i = start; i < end; i++) {
+		char type = db->tv[i].type;
+
+		entry_text(db, i, &line);
+		if (type == 'F' || type == 'X') {
+			perlre_subst(&re_restore1, line.buf, line.len,
+				     "$1?$2", true, &t);
+			perlre_subst(&re_restore2, t.buf, t.len, "$1?", true,
+				     &line);
+			perlre_subst(&re_restore3, line.buf, line.len, ".",
+				     true, &t);
+			perlre_subst(&re_restore4, t.buf, t.len, "*", true,
+				     &line);
+		}
+		if (type) {
+			/* s/^([A-Z]):/$1:\t/ and the --letters filter */
+			bool want = !*r->o->letters;
+			const char *l;
+
+			for (l = r->o->letters; *l && !want; l++)
+				want = (*l & ~0x20) == type;
+			if (!want)
+				continue;
+			strbuf_add(r->out, line.buf, 2);
+			strbuf_addch(r->out, '\t');
+			strbuf_add(r->out, line.buf + 2, line.len - 2);
+		} else {
+			strbuf_add(r->out, line.buf, line.len);
+		}
+		strbuf_addch(r->out, '\n');
+	}
+	strbuf_addch(r->out, '\n');
+	strbuf_release(&line);
+	strbuf_release(&t);
+}
+
+static struct perlre re_file_email = PERLRE(
+	"[\\p{L}\\\"\\' \\,\\.\\+-]*\\s*[\\,]*\\s*[\\(\\<\\{]{0,1}"
+	"[A-Za-z0-9_\\.\\+-]+\\@[A-Za-z0-9\\.-]+\\.[A-Za-z0-9]+[\\)\\>\\}]{0,1}",
+	0);
+static struct perlre re_clean_addr = PERLRE(
+	"[\\(\\<\\{]{0,1}([A-Za-z0-9_\\.\\+-]+\\@[A-Za-z0-9\\.-]+)[\\)\\>\\}]{0,1}",
+	0);
+static struct perlre re_name_sep = PERLRE("[^\\p{L}\\'\\,\\.\\+-]", 0);
+static struct perlre re_particle = PERLRE("^[\\'\\,\\.\\+-]$", 0);
+static struct perlre re_letter = PERLRE("\\p{L}", 0);
+
+/* clean_file_emails() for one possible address */
+static void clean_file_email(struct run *r, const char *s, size_t len,
+			     struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT, name = STRBUF_INIT;
+	struct email e;
+	struct strlist words = { NULL, 0, 0 };
+	const char *p, *end;
+	size_t n;
+
+	email_init(&e);
+	perlre_subst(&re_clean_addr, s, len, "<$1>", true, &t);
+	parse_email(t.buf, t.len, &e);
+	/* $name =~ s/^"(.*)"$/$1/ */
+	p = e.name.buf;
+	n = e.name.len;
+	if (n >= 2 && p[0] == '"' && p[n - 1] == '"') {
+		p++;
+		n -= 2;
+	}
+	/* split(/[^\p{L}\'\,\.\+-]/, $name), minus lone punctuation */
+	end = p + n;
+	while (p <= end) {
+		size_t ms, me;
+		const char *w = p;
+		size_t wl;
+
+		if (p < end &&
+		    perlre_match_from(&re_name_sep, w, (size_t)(end - w), 0) > 0) {
+			perlre_span(&re_name_sep, &ms, &me);
+			wl = ms;
+			p = w + me;
+		} else {
+			wl = (size_t)(end - w);
+			p = end + 1;
+		}
+		if (perlre_match(&re_particle, w, wl) > 0)
+			continue;
+		strlist_add(r, &words, w, wl, "");
+	}
+	/* split drops trailing empty fields */
+	while (words.nr && !words.v[words.nr - 1].len)
+		strbuf_release(&words.v[--words.nr]);
+	if (words.nr > 2) {
+		struct strbuf *f = &words.v[words.nr - 3];
+		struct strbuf *m = &words.v[words.nr - 2];
+		struct strbuf *l = &words.v[words.nr - 1];
+		size_t fl = u8count(f->buf, f->len), ml = u8count(m->buf, m->len);
+
+		if ((fl == 1 && perlre_match(&re_letter, f->buf, f->len) > 0) ||
+		    (fl == 2 && f->buf[f->len - 1] == '.') || ml == 1 ||
+		    (ml == 2 && m->buf[m->len - 1] == '.'))
+			strbuf_addf(&name, "%s %s %s", f->buf, m->buf, l->buf);
+		else
+			strbuf_addf(&name, "%s %s", m->buf, l->buf);
+	} else {
+		size_t i;
+
+		for (i = 0; i < words.nr; i++) {
+			if (i)
+				strbuf_addch(&name, ' ');
+			strbuf_add(&name, words.v[i].buf, words.v[i].len);
+		}
+	}
+	if (name.len && strchr(",.", name.buf[name.len - 1]))
+		name.len--;
+	if (name.len && strchr(",.", name.buf[0])) {
+		memmove(name.buf, name.buf + 1, name.len - 1);
+		name.len--;
+	}
+	format_email(out, name.buf, name.len, e.address.buf, e.address.len,
+		     r->o->email_usename);
+	strlist_release(&words);
+	strbuf_release(&t);
+	strbuf_release(&name);
+	email_release(&e);
+}
+
+static void maintainers_in_file(struct run *r, const char *file)
+{
+	struct strbuf text = STRBUF_INIT, fmt = STRBUF_INIT;
+	size_t flen = strlen(file), pos = 0;
+	int err;
+
+	/* return if ($file =~ m@\bMAINTAINERS$@) */
+	if (flen >= 11 && !strcmp(file + flen - 11, "MAINTAINERS") &&
+	    (flen == 11 || !(file[flen - 12] == '_' ||
+			     (file[flen - 12] >= '0' && file[flen - 12] <= '9') ||
+			     ((file[flen - 12] | 0x20) >= 'a' &&
+			      (file[flen - 12] | 0x20) <= 'z'))))
+		return;
+	if (!is_regular(file) ||
+	    !(r->o->email_file_emails ||
+	      (flen >= 5 && !strcmp(file + flen - 5, ".yaml"))))
+		return;
+	if (read_path(file, &text, &err)) {
+		strbuf_release(&text);
+		return;
+	}
+	while (pos <= text.len &&
+	       perlre_match_from(&re_file_email, text.buf, text.len, pos) > 0) {
+		size_t ms, me;
+
+		perlre_span(&re_file_email, &ms, &me);
+		clean_file_email(r, text.buf + ms, me - ms, &fmt);
+		strlist_add(r, &r->file_emails, fmt.buf, fmt.len, "");
+		pos = me > ms ? me : me + 1;
+	}
+	strbuf_release(&text);
+	strbuf_release(&fmt);
+}
+
+/* deduplicate_email() */
+static void deduplicate_email(struct run *r, struct strbuf *email)
+{
+	struct email e;
+	struct strbuf f = STRBUF_INIT, k = STRBUF_INIT;
+	struct strmap_entry *hit = NULL;
+
+	email_init(&e);
+	parse_email(email->buf, email->len, &e);
+	format_email(&f, e.name.buf, e.name.len, e.address.buf, e.address.len,
+		     1);
+	mailmap_email(r->db, f.buf, f.len, email);
+	if (!r->o->email_remove_duplicates)
+		goto out;
+	parse_email(email->buf, email->len, &e);
+	if (e.name.len) {
+		lc(&k, e.name.buf, e.name.len);
+		hit = strmap_get(&r->dedup_name, k.buf, k.len);
+	}
+	if (!hit) {
+		strbuf_reset(&k);
+		lc(&k, e.address.buf, e.address.len);
+		hit = strmap_get(&r->dedup_address, k.buf, k.len);
+	}
+	if (hit) {
+		const struct email *h = hit->value;
+
+		strbuf_reset(&e.name);
+		strbuf_add(&e.name, h->name.buf, h->name.len);
+		strbuf_reset(&e.address);
+		strbuf_add(&e.address, h->address.buf, h->address.len);
+	} else {
+		struct email *save = arena_alloc(&r->db->arena, sizeof(*save));
+		struct strmap_entry *en, *ea;
+
+		if (!save) {
+			r->nomem = true;
+			goto out;
+		}
+		save->name.buf = arena_dup(&r->db->arena, e.name.buf, e.name.len);
+		save->name.len = e.name.len;
+		save->address.buf =
+			arena_dup(&r->db->arena, e.address.buf, e.address.len);
+		save->address.len = e.address.len;
+		strbuf_reset(&k);
+		lc(&k, e.name.buf, e.name.len);
+		en = strmap_put(&r->dedup_name, k.buf, k.len);
+		strbuf_reset(&k);
+		lc(&k, e.address.buf, e.address.len);
+		ea = strmap_put(&r->dedup_address, k.buf, k.len);
+		if (!en || !ea || !save->name.buf || !save->address.buf) {
+			r->nomem = true;
+			goto out;
+		}
+		en->value = save;
+		ea->value = save;
+	}
+	format_email(&f, e.name.buf, e.name.len, e.address.buf, e.address.len,
+		     1);
+	mailmap_email(r->db, f.buf, f.len, email);
+out:
+	strbuf_release(&f);
+	strbuf_release(&k);
+	email_release(&e);
+}
+
+/* add_role($line, $role) */
+static void add_role(struct run *r, const char *line, size_t len,
+		     const char *role)
+{
+	struct email e, x;
+	struct strbuf f = STRBUF_INIT;
+	struct perlre re = PERLRE(role, 0);
+	size_t i;
+
+	email_init(&e);
+	email_init(&x);
+	parse_email(line, len, &e);
+	format_email(&f, e.name.buf, e.name.len, e.address.buf, e.address.len,
+		     r->o->email_usename);
+	for (i = 0; i < r->email_to.nr; i++) {
+		struct tagged *t = &r->email_to.v[i];
+		bool match;
+
+		if (r->o->email_remove_duplicates) {
+			parse_email(t->email.buf, t->email.len, &x);
+			match = (e.name.len == x.name.len &&
+				 !memcmp(e.name.buf, x.name.buf, e.name.len)) ||
+				(e.address.len == x.address.len &&
+				 !memcmp(e.address.buf, x.address.buf,
+					 e.address.len));
+		} else {
+			match = f.len == t->email.len &&
+				!memcmp(f.buf, t->email.buf, f.len);
+		}
+		if (match && (!*role || perlre_match(&re, t->role.buf,
+						      t->role.len) <= 0)) {
+			if (t->role.len)
+				strbuf_addch(&t->role, ',');
+			strbuf_addstr(&t->role, role);
+		}
+	}
+	perlre_free(&re);
+	strbuf_release(&f);
+	email_release(&e);
+	email_release(&x);
+}
+
+/* uniq() in place */
+static void strlist_uniq(struct strlist *l)
+{
+	struct strmap seen = STRMAP_INIT;
+	size_t i, n = 0;
+
+	for (i = 0; i < l->nr; i++) {
+		if (strmap_get(&seen, l->v[i].buf, l->v[i].len)) {
+			strbuf_release(&l->v[i]);
+			continue;
+		}
+		strmap_put(&seen, l->v[i].buf, l->v[i].len);
+		l->v[n++] = l->v[i];
+	}
+	l->nr = n;
+	strmap_release(&seen);
+}
+
+static void output(struct run *r, struct strbuf *v, size_t n)
+{
+	size_t i;
+
+	if (r->o->output_multiline) {
+		for (i = 0; i < n; i++) {
+			strbuf_add(r->out, v[i].buf, v[i].len);
+			strbuf_addch(r->out, '\n');
+		}
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (i)
+			strbuf_addstr(r->out, r->o->output_separator);
+		strbuf_add(r->out, v[i].buf, v[i].len);
+	}
+	strbuf_addch(r->out, '\n');
+}
+
+static int cmp_numstr(const void *pa, const void *pb)
+{
+	char a[32], b[32];
+
+	snprintf(a, sizeof(a), "%zu", *(const size_t *)pa);
+	snprintf(b, sizeof(b), "%zu", *(const size_t *)pb);
+	return strcmp(a, b);
+}
+
+static void one_file(struct run *r, const char *file, bool *exact)
+{
+	struct gm_db *db = r->db;
+	const struct gm_opts *o = r->o;
+	size_t flen = strlen(file), file_pd = count_char(file, flen, '/');
+	struct hit *hits = NULL;
+	size_t nhits = 0, ahits = 0, tvi, i;
+
+	tvi = 0;
+	while (tvi < db->nr && !is_field(db, tvi))
+		tvi++;
+	while (tvi < db->nr) {
+		size_t start = find_starting_index(db, tvi);
+		size_t end = find_ending_index(db, tvi);
+		bool exclude = false, hit = false;
+		long depth = 0;
+
+		for (i = start; i < end && !exclude; i++)
+			if (db->tv[i].type == 'X' &&
+			    gm_file_matches(db, i, file, flen))
+				exclude = true;
+		for (i = start; i < end && !exclude; i++) {
+			const struct gm_entry *e = &db->tv[i];
+
+			if (e->type == 'F' && gm_file_matches(db, i, file, flen)) {
+				long pd = (long)count_char(e->s, e->len, '/');
+
+				if (!e->len || e->s[e->len - 1] != '/')
+					pd++;
+				if (e->len >= 2 && e->s[0] == '.' && e->s[1] == '*')
+					pd = -1;
+				if (pd >= (long)file_pd &&
+				    maintained_with_maintainer(db, start, end))
+					*exact = true;
+				if (o->pattern_depth == 0 ||
+				    ((long)file_pd - pd) < o->pattern_depth) {
+					hit = true;
+					depth = pd;
+				}
+			} else if (e->type == 'N') {
+				struct perlre *re = entry_re(db, i, false);
+
+				if (re && perlre_match(re, file, flen) > 0) {
+					hit = true;
+					depth = 0;
+				}
+			}
+		}
+		if (hit) {
+			if (!ALLOC_GROW(hits, nhits + 1, ahits)) {
+				r->nomem = true;
+				break;
+			}
+			hits[nhits].tvi = tvi;
+			hits[nhits++].depth = depth;
+		}
+		tvi = end + 1;
+	}
+	/* by depth, deepest first; equal depths in file order */
+	qsort(hits, nhits, sizeof(*hits), hit_cmp);
+	for (i = 0; i < nhits; i++) {
+		add_categories(r, hits[i].tvi, "");
+		if (o->sections)
+			print_section(r, hits[i].tvi);
+	}
+	free(hits);
+	maintainers_in_file(r, file);
+}
+
+int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
+	      struct strbuf *out, struct diags *d)
+{
+	struct run r;
+	struct strbuf tmp = STRBUF_INIT;
+	struct strlist lines = { NULL, 0, 0 };
+	struct strmap saw = STRMAP_INIT;
+	size_t i;
+	bool exact = false;
+
+	memset(&r, 0, sizeof(r));
+	r.db = db;
+	r.o = o;
+	r.d = d;
+	r.out = out;
+
+	for (i = 0; i < q->nr_files; i++)
+		one_file(&r, q->files[i], &exact);
+
+	if (o->keywords && q->nr_kw) {
+		size_t n = 0;
+
+		qsort(q->kw_hits, q->nr_kw, sizeof(*q->kw_hits), cmp_numstr);
+		for (i = 0; i < q->nr_kw; i++)
+			if (!n || q->kw_hits[n - 1] != q->kw_hits[i])
+				q->kw_hits[n++] = q->kw_hits[i];
+		q->nr_kw = n;
+		for (i = 0; i < q->nr_kw; i++) {
+			const struct gm_entry *e = &db->tv[q->kw_hits[i]];
+
+			strbuf_reset(&tmp);
+			strbuf_addstr(&tmp, ":Keyword:");
+			strbuf_add(&tmp, e->s, e->len);
+			add_categories(&r, q->kw_hits[i], tmp.buf);
+		}
+	}
+
+	for (i = 0; i < r.email_to.nr; i++)
+		deduplicate_email(&r, &r.email_to.v[i].email);
+	for (i = 0; i < r.list_to.nr; i++)
+		deduplicate_email(&r, &r.list_to.v[i].email);
+
+	if (o->email) {
+		static const char chief_name[] = "Linus Torvalds";
+		static const char chief_addr[] = "torvalds@linux-foundation.org";
+
+		format_email(&tmp, chief_name, sizeof(chief_name) - 1,
+			     chief_addr, sizeof(chief_addr) - 1,
+			     o->email_usename);
+		if (o->email_git_penguin_chiefs) {
+			tagged_add(&r, &r.email_to, tmp.buf, tmp.len,
+				   "chief penguin", 13);
+		} else {
+			struct perlre re = PERLRE(tmp.buf, 0);
+			size_t n = 0;
+
+			for (i = 0; i < r.email_to.nr; i++) {
+				struct tagged *t = &r.email_to.v[i];
+
+				if (perlre_match(&re, t->email.buf,
+						 t->email.len) > 0) {
+					strbuf_release(&t->email);
+					strbuf_release(&t->role);
+					continue;
+				}
+				r.email_to.v[n++] = *t;
+			}
+			r.email_to.nr = n;
+			perlre_free(&re);
+		}
+		strlist_uniq(&r.file_emails);
+		for (i = 0; i < r.file_emails.nr; i++) {
+			struct strbuf *fe = &r.file_emails.v[i];
+			struct email e;
+			struct strbuf m = STRBUF_INIT;
+
+			email_init(&e);
+			mailmap_email(db, fe->buf, fe->len, &m);
+			parse_email(m.buf, m.len, &e);
+			format_email(&tmp, e.name.buf, e.name.len,
+				     e.address.buf, e.address.len,
+				     o->email_usename);
+			push_email_address(&r, tmp.buf, tmp.len, "", 0);
+			add_role(&r, tmp.buf, tmp.len, "in file");
+			strbuf_release(&m);
+			email_release(&e);
+		}
+	}
+
+	/* @to, merge_email(), output() */
+	if (o->email || o->email_list) {
+		struct tagged_list *ls[2] = { o->email ? &r.email_to : NULL,
+					      o->email_list ? &r.list_to : NULL };
+		size_t k;
+
+		for (k = 0; k < 2; k++) {
+			if (!ls[k])
+				continue;
+			for (i = 0; i < ls[k]->nr; i++) {
+				struct tagged *t = &ls[k]->v[i];
+
+				if (strmap_get(&saw, t->email.buf, t->email.len))
+					continue;
+				strmap_put(&saw, t->email.buf, t->email.len);
+				strbuf_reset(&tmp);
+				strbuf_add(&tmp, t->email.buf, t->email.len);
+				if (o->output_roles) {
+					strbuf_addstr(&tmp, " (");
+					strbuf_add(&tmp, t->role.buf, t->role.len);
+					strbuf_addch(&tmp, ')');
+				}
+				strlist_add(&r, &lines, tmp.buf, tmp.len, "");
+			}
+		}
+	}
+	if (lines.nr)
+		output(&r, lines.v, lines.nr);
+	if (o->scm) {
+		strlist_uniq(&r.scm);
+		output(&r, r.scm.v, r.scm.nr);
+	}
+	if (o->status) {
+		strlist_uniq(&r.status);
+		output(&r, r.status.v, r.status.nr);
+	}
+	if (o->subsystem) {
+		strlist_uniq(&r.subsystem);
+		output(&r, r.subsystem.v, r.subsystem.nr);
+	}
+	if (o->web) {
+		strlist_uniq(&r.web);
+		output(&r, r.web.v, r.web.nr);
+	}
+	if (o->bug) {
+		strlist_uniq(&r.bug);
+		output(&r, r.bug.v, r.bug.nr);
+	}
+
+	tagged_release(&r.email_to);
+	tagged_release(&r.list_to);
+	strlist_release(&r.scm);
+	strlist_release(&r.web);
+	strlist_release(&r.bug);
+	strlist_release(&r.subsystem);
+	strlist_release(&r.status);
+	strlist_release(&r.file_emails);
+	strlist_release(&lines);
+	strmap_release(&r.hash_name);
+	strmap_release(&r.hash_address);
+	strmap_release(&r.hash_list);
+	strmap_release(&r.dedup_name);
+	strmap_release(&r.dedup_address);
+	strmap_release(&saw);
+	strbuf_release(&tmp);
+	return r.nomem || strbuf_failed(out) ? -1 : 0;
+}
+
+/* ---- what to ask about ---- */
+
+void gm_query_release(struct gm_query *q)
+{
+	size_t i;
+
+	for (i = 0; i < q->nr_files; i++)
+		free(q->files[i]);
+	free(q->files);
+	free(q->kw_hits);
+	memset(q, 0, sizeof(*q));
+}
+
+int gm_query_add_file(struct gm_query *q, const char *file, size_t len)
+{
+	char *s;
+
+	if (!ALLOC_GROW(q->files, q->nr_files + 1, q->alloc_files))
+		return -1;
+	s = malloc(len + 1);
+	if (!s)
+		return -1;
+	memcpy(s, file, len);
+	s[len] = '\0';
+	q->files[q->nr_files++] = s;
+	return 0;
+}
+
+static int add_kw(struct gm_query *q, size_t tvi)
+{
+	if (!ALLOC_GROW(q->kw_hits, q->nr_kw + 1, q->alloc_kw))
+		return -1;
+	q->kw_hits[q->nr_kw++] = tvi;
+	return 0;
+}
+
+void gm_query_sort_files(struct gm_query *q, size_t from)
+{
+	size_t i, n;
+
+	if (q->nr_files <= from)
+		return;
+	/* sort_and_uniq() over the whole list, as the script does */
+	(void)from;
+	qsort(q->files, q->nr_files, sizeof(*q->files), cmp_str);
+	for (i = 0, n = 0; i < q->nr_files; i++) {
+		if (n && !strcmp(q->files[n - 1], q->files[i])) {
+			free(q->files[i]);
+			continue;
+		}
+		q->files[n++] = q->files[i];
+	}
+	q->nr_files = n;
+}
+
+static struct perlre re_mode = PERLRE("^ mode change [0-7]+ => [0-7]+ (\\S+)\\s*$", 0);
+static struct perlre re_rename = PERLRE("^rename (?:from|to) (\\S+)\\s*$", 0);
+static struct perlre re_diffgit = PERLRE("^diff --git a\\/(\\S+) b\\/(\\S+)\\s*$", 0);
+static struct perlre re_fixes = PERLRE("^Fixes:\\s+([0-9a-fA-F]{6,40})", 0);
+static struct perlre re_plus = PERLRE("^\\+\\+\\+\\s+(\\S+)", 0);
+static struct perlre re_minus = PERLRE("^---\\s+(\\S+)", 0);
+static struct perlre re_hunk = PERLRE("^\\@\\@ -(\\d+),(\\d+)", 0);
+
+int gm_scan_patch(struct gm_db *db, const struct gm_opts *o,
+		  const char *text, size_t len, struct gm_query *q)
+{
+	const char *p = text, *end = text + len;
+	bool in_patch = false;
+	size_t before = q->nr_files, k;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = (size_t)((nl ? nl + 1 : end) - p);
+		const char *g;
+		size_t glen;
+
+		if (perlre_match(&re_mode, p, ll) > 0) {
+			g = perlre_group(&re_mode, p, 1, &glen);
+			gm_query_add_file(q, g, glen);
+		} else if (perlre_match(&re_rename, p, ll) > 0) {
+			g = perlre_group(&re_rename, p, 1, &glen);
+			gm_query_add_file(q, g, glen);
+		} else if (perlre_match(&re_diffgit, p, ll) > 0) {
+			const char *g2;
+			size_t g2len;
+
+			g = perlre_group(&re_diffgit, p, 1, &glen);
+			g2 = perlre_group(&re_diffgit, p, 2, &g2len);
+			gm_query_add_file(q, g, glen);
+			gm_query_add_file(q, g2, g2len);
+		} else if (perlre_match(&re_fixes, p, ll) > 0) {
+			/* Fixes: only feeds git history */
+		} else if (perlre_match(&re_plus, p, ll) > 0 ||
+			   perlre_match(&re_minus, p, ll) > 0) {
+			struct perlre *re = perlre_match(&re_plus, p, ll) > 0
+						    ? &re_plus
+						    : &re_minus;
+			const char *slash;
+
+			g = perlre_group(re, p, 1, &glen);
+			/* s@^[^/]*\/@@ */
+			slash = memchr(g, '/', glen);
+			if (slash) {
+				glen -= (size_t)(slash + 1 - g);
+				g = slash + 1;
+			}
+			gm_query_add_file(q, g, glen);
+			in_patch = true;
+		} else if (perlre_match(&re_hunk, p, ll) > 0) {
+			/* hunk ranges only feed git blame */
+		} else if (o->keywords) {
+			for (k = 0; k < db->nr_keywords; k++) {
+				struct perlre *re =
+					entry_re(db, db->keywords[k], in_patch);
+
+				if (re && perlre_match(re, p, ll) > 0 &&
+				    add_kw(q, db->keywords[k]))
+					return -1;
+			}
+		}
+		p += ll;
+	}
+	if (q->nr_files > before)
+		q->any_file = true;
+	gm_query_sort_files(q, before);
+	return 0;
+}
+
+int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
+		     struct gm_query *q)
+{
+	size_t k;
+
+	for (k = 0; k < db->nr_keywords; k++) {
+		struct perlre *re = entry_re(db, db->keywords[k], false);
+
+		if (re && perlre_match(re, text, len) > 0 &&
+		    add_kw(q, db->keywords[k]))
+			return -1;
+	}
+	return 0;
+}

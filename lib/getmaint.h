@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * getmaint: scripts/get_maintainer.pl (6.12) as a library.
+ *
+ * MAINTAINERS is read the way get_maintainer.pl reads it (which is not
+ * quite how parse-maintainers.pl does): a list of entries, "T:value"
+ * for field lines (leading white space of the value dropped) and the
+ * line itself for any other line that is neither blank nor a comment;
+ * a section is a run of field lines and the line before it is its
+ * header.  F: and X: values are globs turned into regexes the script's
+ * way ("." literal, "*" any run, "?" any character, a directory gets a
+ * trailing slash) and matched by an equivalent matcher; N: and K: are
+ * Perl regexes (/x) run by PCRE2.
+ *
+ * The answer for a set of files is built exactly as the script builds
+ * it (roles, lists, de-duplication, .mailmap, chief penguins, e-mail
+ * addresses in .yaml files).  Where the script's order depends on Perl's
+ * hash seed (sections matching at the same pattern depth), maint takes
+ * them in file order.
+ *
+ * Git history (--git, --git-fallback, --git-blame, Fixes:) is not used:
+ * in a tree without .git the script does not use it either.
+ *
+ * Ownership: struct gm_db owns the MAINTAINERS text, the entries, the
+ * compiled patterns and the mailmap.  struct gm_query owns its file list.
+ * Nothing here prints or exits; warnings go to a struct diags.
+ */
+#ifndef MAINT_GETMAINT_H
+#define MAINT_GETMAINT_H
+
+#include "arena.h"
+#include "diag.h"
+#include "strbuf.h"
+#include "strmap.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct gm_opts {
+	int email, email_usename, email_maintainer, email_reviewer;
+	int email_list, email_moderated_list, email_subscriber_list;
+	int email_git_penguin_chiefs, email_remove_duplicates;
+	int email_use_mailmap, email_file_emails, email_fixes;
+	int email_git, email_git_fallback, email_git_blame;
+	int output_multiline, output_roles, output_rolestats;
+	const char *output_separator;
+	int scm, tree, web, bug, subsystem, status;
+	int keywords, keywords_in_file, sections;
+	const char *letters;
+	int pattern_depth;
+};
+
+void gm_opts_default(struct gm_opts *o);
+
+struct gm_glob;
+
+struct gm_entry {
+	char type; /* 'A'..'Z' for "T:value", 0 for another line */
+	const char *s; /* the value of a field, else the line */
+	size_t len;
+	struct gm_glob *glob; /* F:, X: */
+	void *re; /* N:, K: (struct perlre, compiled on use) */
+	unsigned file;
+	unsigned long lineno;
+};
+
+struct gm_db {
+	struct gm_entry *tv;
+	size_t nr, alloc;
+	size_t *keywords; /* indexes of K: entries */
+	size_t nr_keywords, alloc_keywords;
+	char **names;
+	size_t nr_names;
+	struct arena arena;
+	struct strmap mm_names, mm_addresses; /* .mailmap */
+	struct strbuf text; /* every MAINTAINERS file, one after the other */
+};
+
+void gm_db_init(struct gm_db *db);
+void gm_db_release(struct gm_db *db);
+/*
+ * Read MAINTAINERS: a file, or a directory (its files not starting with
+ * '.', in sorted name order; with find, every file named MAINTAINERS
+ * below it, sorted).  0, or -1 with a message in d.
+ */
+int gm_db_read(struct gm_db *db, const char *path, bool find,
+	       struct diags *d);
+/* Read .mailmap (missing is fine). */
+int gm_db_mailmap(struct gm_db *db, const char *path);
+
+struct gm_query {
+	char **files; /* owned */
+	size_t nr_files, alloc_files;
+	size_t *kw_hits; /* K: entries that matched */
+	size_t nr_kw, alloc_kw;
+	bool any_file; /* a patch named at least one file */
+};
+
+void gm_query_release(struct gm_query *q);
+int gm_query_add_file(struct gm_query *q, const char *file, size_t len);
+/* Files and keywords of a patch (the script's patch reader). */
+int gm_scan_patch(struct gm_db *db, const struct gm_opts *o,
+		  const char *text, size_t len, struct gm_query *q);
+/* --keywords-in-file: the K: patterns found in a file's text. */
+int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
+		     struct gm_query *q);
+/* Sort and de-duplicate the files (what the script does for patches). */
+void gm_query_sort_files(struct gm_query *q, size_t from);
+
+/*
+ * The answer, as the script prints it, appended to out (warnings to d).
+ * 0, or -1 when out of memory.
+ */
+int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
+	      struct strbuf *out, struct diags *d);
+
+/* Does file match F:/X: entry i (the script's file_match_pattern)? */
+bool gm_file_matches(struct gm_db *db, size_t i, const char *file,
+		     size_t len);
+
+#endif

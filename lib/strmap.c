@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "strmap.h"
+#include "strbuf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t hash(const char *s, size_t len)
+{
+	uint32_t h = 2166136261u;
+
+	while (len--) {
+		h ^= (unsigned char)*s++;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+static uint32_t *find_slot(const struct strmap *m, const char *key, size_t len)
+{
+	size_t mask = m->size - 1, i = hash(key, len) & mask;
+
+	for (;; i = (i + 1) & mask) {
+		uint32_t v = m->slot[i];
+
+		if (!v || (m->e[v - 1].len == len &&
+			   !memcmp(m->e[v - 1].key, key, len)))
+			return &m->slot[i];
+	}
+}
+
+struct strmap_entry *strmap_get(const struct strmap *m, const char *key,
+				size_t len)
+{
+	uint32_t v;
+
+	if (!m->size)
+		return NULL;
+	v = *find_slot(m, key, len);
+	return v ? &m->e[v - 1] : NULL;
+}
+
+static int rehash(struct strmap *m)
+{
+	size_t n = m->size ? m->size * 2 : 64, i;
+	uint32_t *old = m->slot;
+
+	m->slot = calloc(n, sizeof(*m->slot));
+	if (!m->slot) {
+		m->slot = old;
+		return -1;
+	}
+	free(old);
+	m->size = n;
+	for (i = 0; i < m->nr; i++)
+		*find_slot(m, m->e[i].key, m->e[i].len) = (uint32_t)(i + 1);
+	return 0;
+}
+
+struct strmap_entry *strmap_put(struct strmap *m, const char *key, size_t len)
+{
+	struct strmap_entry *e = strmap_get(m, key, len);
+	char *k;
+
+	if (e)
+		return e;
+	if ((m->nr + 1) * 2 > m->size && rehash(m))
+		return NULL;
+	if (!ALLOC_GROW(m->e, m->nr + 1, m->alloc))
+		return NULL;
+	k = arena_dup(&m->keys, key, len);
+	if (!k)
+		return NULL;
+	e = &m->e[m->nr++];
+	e->key = k;
+	e->len = len;
+	e->value = NULL;
+	*find_slot(m, key, len) = (uint32_t)m->nr;
+	return e;
+}
+
+void strmap_clear(struct strmap *m)
+{
+	m->nr = 0;
+	if (m->slot)
+		memset(m->slot, 0, m->size * sizeof(*m->slot));
+}
+
+void strmap_release(struct strmap *m)
+{
+	free(m->e);
+	free(m->slot);
+	arena_release(&m->keys);
+	memset(m, 0, sizeof(*m));
+}

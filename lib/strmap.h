@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * strmap: a hash map from byte strings to pointers (or integers).
+ *
+ * Ownership: the map copies every key into its own arena; values are
+ * the caller's (the map never frees them).  strmap_release() frees the
+ * table and the keys.  Iteration order is insertion order.
+ */
+#ifndef MAINT_STRMAP_H
+#define MAINT_STRMAP_H
+
+#include "arena.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct strmap_entry {
+	const char *key;
+	size_t len;
+	void *value;
+};
+
+struct strmap {
+	struct strmap_entry *e; /* in insertion order */
+	size_t nr, alloc;
+	uint32_t *slot; /* entry index + 1 */
+	size_t size;
+	struct arena keys;
+};
+
+#define STRMAP_INIT { NULL, 0, 0, NULL, 0, ARENA_INIT }
+
+/* The entry for key, or NULL. */
+struct strmap_entry *strmap_get(const struct strmap *m, const char *key,
+				size_t len);
+/* The entry for key, added with value NULL if missing; NULL on ENOMEM. */
+struct strmap_entry *strmap_put(struct strmap *m, const char *key, size_t len);
+void strmap_clear(struct strmap *m);
+void strmap_release(struct strmap *m);
+
+static inline struct strmap_entry *strmap_gets(const struct strmap *m,
+					       const char *key)
+{
+	size_t n = 0;
+
+	while (key[n])
+		n++;
+	return strmap_get(m, key, n);
+}
+
+#endif
