@@ -91,7 +91,9 @@ static int read_conf(char ***words, int *nr)
 				break;
 			if (*nr + 1 >= alloc) {
 				alloc = alloc ? 2 * alloc : 16;
-				*words = realloc(*words, (size_t)alloc * sizeof(**words));
+				*words = realloc(*words,
+						 (size_t)alloc *
+							 sizeof(**words));
 				if (!*words)
 					return -1;
 			}
@@ -110,9 +112,10 @@ static bool top_of_kernel_tree(void)
 {
 	static const char *const files[] = { "COPYING", "CREDITS", "Kbuild",
 					     "Makefile", "README" };
-	static const char *const dirs[] = { "Documentation", "arch", "include",
-					    "drivers", "fs", "init", "ipc",
-					    "kernel", "lib", "scripts" };
+	static const char *const dirs[] = {
+		"Documentation", "arch", "include", "drivers", "fs",
+		"init",		 "ipc",	 "kernel",  "lib",     "scripts"
+	};
 	size_t i;
 
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
@@ -126,32 +129,58 @@ static bool top_of_kernel_tree(void)
 	return true;
 }
 
-/* File::Spec::Unix::canonpath() */
+/*
+ * File::Spec::Unix::canonpath(): its substitutions, in its order:
+ *   s|/{2,}|/|g; s{(?:/\.)+(?:/|\z)}{/}g; s|^(?:\./)+||s unless "./";
+ *   s|^/(?:\.\./)+|/|; s|^/\.\.$|/|; s|/\z|| unless "/"
+ */
 static void canonpath(const char *in, struct strbuf *out)
 {
-	const char *p = in;
+	struct strbuf t = STRBUF_INIT;
+	size_t i;
 
 	strbuf_reset(out);
-	while (*p) {
-		if (*p == '/') {
-			if (!out->len || out->buf[out->len - 1] != '/')
-				strbuf_addch(out, '/');
-			p++;
+	for (i = 0; in[i]; i++)
+		if (!(in[i] == '/' && out->len &&
+		      out->buf[out->len - 1] == '/'))
+			strbuf_addch(out, in[i]);
+	/* (?:/\.)+(?:/|\z) -> / */
+	for (i = 0; i < out->len;) {
+		size_t j = i;
+
+		while (j + 1 < out->len && out->buf[j] == '/' &&
+		       out->buf[j + 1] == '.' &&
+		       (j + 2 == out->len || out->buf[j + 2] == '/'))
+			j += 2;
+		if (j > i && (j == out->len || out->buf[j] == '/')) {
+			strbuf_addch(&t, '/');
+			i = j < out->len ? j + 1 : j;
 			continue;
 		}
-		/* a "." path element */
-		if (p[0] == '.' && (p[1] == '/' || !p[1]) &&
-		    (p == in || p[-1] == '/')) {
-			p++;
-			continue;
-		}
-		strbuf_addch(out, *p++);
+		strbuf_addch(&t, out->buf[i++]);
 	}
-	/* "./" elements removed above may leave "a/" from "a/." */
+	strbuf_reset(out);
+	strbuf_add(out, t.buf, t.len);
+	if (strcmp(out->buf, "./")) {
+		i = 0;
+		while (out->len - i >= 2 && out->buf[i] == '.' &&
+		       out->buf[i + 1] == '/')
+			i += 2;
+		memmove(out->buf, out->buf + i, out->len - i + 1);
+		out->len -= i;
+	}
+	if (out->len >= 4 && !strncmp(out->buf, "/../", 4)) {
+		i = 1;
+		while (!strncmp(out->buf + i, "../", 3))
+			i += 3;
+		memmove(out->buf + 1, out->buf + i, out->len - i + 1);
+		out->len -= i - 1;
+	}
+	if (!strcmp(out->buf, "/.."))
+		out->buf[out->len = 1] = '\0';
 	if (out->len > 1 && out->buf[out->len - 1] == '/')
 		out->buf[--out->len] = '\0';
-	if (!out->len)
-		strbuf_addstr(out, in[0] == '/' ? "/" : ".");
+	strbuf_release(&t);
 }
 
 /* vcs_file_exists(): git ls-files FILE in a git work tree */
@@ -224,7 +253,8 @@ int cmd_get(int argc, char **argv)
 		  NULL, 0 },
 		{ OPT_STRING, "mpath|maintainer-path", NULL, &a.maintainer_path,
 		  0 },
-		{ OPT_OPTSTRING, "self-test", &a.self_test_set, &a.self_test, 0 },
+		{ OPT_OPTSTRING, "self-test", &a.self_test_set, &a.self_test,
+		  0 },
 		{ OPT_FLAG, "v|version", &a.version, NULL, 0 },
 		{ OPT_FLAG, "h|help|usage", &a.help, NULL, 0 },
 		{ OPT_END, NULL, NULL, NULL, 0 },
@@ -280,7 +310,8 @@ int cmd_get(int argc, char **argv)
 		goto out;
 	}
 	if (isatty(0) && !nargs) {
-		error_msg("missing patchfile or -f file - use --help if necessary");
+		error_msg(
+			"missing patchfile or -f file - use --help if necessary");
 		ret = 25;
 		goto out;
 	}
@@ -295,7 +326,8 @@ int cmd_get(int argc, char **argv)
 		a.o.keywords = a.o.keywords_in_file = 0;
 	} else if (!(a.o.email + a.o.scm + a.o.status + a.o.subsystem +
 		     a.o.web + a.o.bug)) {
-		error_msg(" Missing required option: email, scm, status, subsystem, web or bug");
+		error_msg(
+			" Missing required option: email, scm, status, subsystem, web or bug");
 		ret = 25;
 		goto out;
 	}
@@ -308,7 +340,8 @@ int cmd_get(int argc, char **argv)
 		goto out;
 	}
 	if (a.o.tree && !top_of_kernel_tree()) {
-		error_msg("The current directory does not appear to be a linux kernel source tree.");
+		error_msg(
+			"The current directory does not appear to be a linux kernel source tree.");
 		ret = 2;
 		goto out;
 	}
@@ -317,7 +350,8 @@ int cmd_get(int argc, char **argv)
 	if (a.maintainer_path) {
 		const char *mp = a.maintainer_path;
 
-		if (mp[0] == '~' && (mp[1] == '/' || !mp[1]) && getenv("HOME")) {
+		if (mp[0] == '~' && (mp[1] == '/' || !mp[1]) &&
+		    getenv("HOME")) {
 			strbuf_addstr(&path, getenv("HOME"));
 			strbuf_addstr(&path, mp + 1);
 		} else {
@@ -371,8 +405,8 @@ int cmd_get(int argc, char **argv)
 			    a.o.keywords && a.o.keywords_in_file) {
 				strbuf_reset(&text);
 				if (!read_path(name, &text, &e))
-					gm_scan_keywords(&db, text.buf, text.len,
-							 &q);
+					gm_scan_keywords(&db, text.buf,
+							 text.len, &q);
 			}
 		} else {
 			size_t before = q.nr_files;

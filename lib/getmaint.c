@@ -63,16 +63,30 @@ static const char *skip_space(const char *p, const char *end)
 {
 	size_t n;
 
-	while ((n = uspace(p, end)))
+	for (;;) {
+		if (p < end && (*p == ' ' || *p == '\t')) {
+			p++;
+			continue;
+		}
+		if (p >= end ||
+		    ((unsigned char)*p > ' ' && (unsigned char)*p < 0x80))
+			return p;
+		n = uspace(p, end);
+		if (!n)
+			return p;
 		p += n;
-	return p;
+	}
 }
 
 /* Length of a UTF-8 character at p (1 for a stray byte). */
 static size_t u8len(const char *p, const char *end)
 {
 	unsigned char c = (unsigned char)*p;
-	size_t n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+	size_t n = c < 0x80  ? 1 :
+		   c >= 0xf0 ? 4 :
+		   c >= 0xe0 ? 3 :
+		   c >= 0xc0 ? 2 :
+			       1;
 	size_t i;
 
 	if (n > (size_t)(end - p))
@@ -166,198 +180,246 @@ static size_t count_char(const char *s, size_t len, char c)
 
 /* ---- F:/X: globs, as the regexes the script makes of them ---- */
 
-enum gtok { G_LIT, G_ANY, G_STAR, G_CLASS };
+/*
+ * The script turns an F:/X: value into a regex ("." -> "\\.", "*" ->
+ * ".*", "?" -> "."), adds a '/' when that text names a directory, and
+ * matches it as a prefix (m@^$pattern@).  The value is interpreted here
+ * directly with the same meaning: '*' any run, '?' any character, '.'
+ * and other characters themselves, simple "[...]" classes.  A value with
+ * anything else (a backslash, a group, an alternation, a class with
+ * '.', '*' or '?') is handed to PCRE2 as the script's regex, once.
+ *
+ * The directory test can only change the answer for a file the pattern
+ * already matches as a prefix, so it is made then, once per pattern.
+ */
 
-struct gm_tok {
-	enum gtok t;
-	char c; /* G_LIT */
-	bool neg; /* G_CLASS */
-	const char *cls; /* G_CLASS: pairs of (lo, hi) bytes */
-	size_t ncls;
-};
+enum { G_NOMATCH, G_MATCH, G_COMPLEX };
 
-struct gm_glob {
-	const char *pattern; /* the converted regex */
-	size_t len;
-	struct gm_tok *tok;
-	size_t ntok;
-	struct perlre *re; /* when the matcher cannot take it */
-	size_t slashes;
-};
-
-/* Compile the converted pattern; a pattern that is more than a glob
- * (alternation, groups, escapes other than \.) goes to PCRE2. */
-static struct gm_glob *glob_compile(struct arena *a, const char *pat,
-				    size_t len)
+/* One glob element at p: its length, and whether it matches s[0..n). */
+static int elem_match(const char *p, const char *pend, size_t *plen,
+		      const char *s, size_t n)
 {
-	struct gm_glob *g = arena_alloc(a, sizeof(*g));
-	size_t i = 0, n = 0;
+	const char *q;
+	bool neg = false, in = false;
 
-	if (!g)
-		return NULL;
-	memset(g, 0, sizeof(*g));
-	g->pattern = pat;
-	g->len = len;
-	g->slashes = count_char(pat, len, '/');
-	g->tok = arena_alloc(a, (len + 1) * sizeof(*g->tok));
-	if (!g->tok)
-		return NULL;
-	while (i < len) {
-		struct gm_tok *t = &g->tok[n];
-		char c = pat[i];
-
-		memset(t, 0, sizeof(*t));
-		if (c == '\\') {
-			if (i + 1 >= len ||
-			    (pat[i + 1] >= 'a' && pat[i + 1] <= 'z') ||
-			    (pat[i + 1] >= 'A' && pat[i + 1] <= 'Z') ||
-			    (pat[i + 1] >= '0' && pat[i + 1] <= '9'))
-				goto fallback;
-			t->t = G_LIT;
-			t->c = pat[i + 1];
-			i += 2;
-		} else if (c == '.' && i + 1 < len && pat[i + 1] == '*') {
-			t->t = G_STAR;
-			i += 2;
-		} else if (c == '.') {
-			t->t = G_ANY;
-			i++;
-		} else if (c == '[') {
-			size_t j = i + 1, k = 0;
-			char *cls;
-
-			t->t = G_CLASS;
-			if (j < len && pat[j] == '^') {
-				t->neg = true;
-				j++;
-			}
-			cls = arena_alloc(a, 2 * (len - i) + 2);
-			if (!cls)
-				return NULL;
-			if (j < len && pat[j] == ']') {
-				cls[k++] = ']';
-				cls[k++] = ']';
-				j++;
-			}
-			while (j < len && pat[j] != ']') {
-				char lo = pat[j], hi = lo;
-
-				if (lo == '\\' || lo == '[' ||
-				    (unsigned char)lo >= 0x80)
-					goto fallback;
-				if (j + 2 < len && pat[j + 1] == '-' &&
-				    pat[j + 2] != ']') {
-					hi = pat[j + 2];
-					j += 2;
-				}
-				cls[k++] = lo;
-				cls[k++] = hi;
-				j++;
-			}
-			if (j >= len)
-				goto fallback;
-			t->cls = cls;
-			t->ncls = k / 2;
-			i = j + 1;
-		} else if (strchr("+?*{}()|^$", c)) {
-			goto fallback;
-		} else {
-			t->t = G_LIT;
-			t->c = c;
-			i++;
+	switch (*p) {
+	case '?':
+		*plen = 1;
+		return n && *s != '\n' ? G_MATCH : G_NOMATCH;
+	case '[':
+		q = p + 1;
+		if (q < pend && *q == '^') {
+			neg = true;
+			q++;
 		}
-		n++;
-	}
-	g->ntok = n;
-	return g;
-fallback:
-	g->tok = NULL;
-	g->ntok = 0;
-	g->re = arena_alloc(a, sizeof(*g->re));
-	if (!g->re)
-		return NULL;
-	{
-		/* m@^$pattern@ */
-		char *p = arena_alloc(a, len + 2);
+		if (q < pend && *q == ']') {
+			in = n == 1 && *s == ']';
+			q++;
+		}
+		for (; q < pend && *q != ']'; q++) {
+			unsigned char lo = (unsigned char)*q, hi = lo;
 
-		if (!p)
-			return NULL;
-		p[0] = '^';
-		memcpy(p + 1, pat, len);
-		p[len + 1] = '\0';
-		*g->re = (struct perlre)PERLRE(p, 0);
-	}
-	return g;
-}
-
-static bool tok_match(const struct gm_tok *t, const char *s, size_t n)
-{
-	size_t i;
-	bool in = false;
-
-	switch (t->t) {
-	case G_LIT:
-		return n == 1 && *s == t->c;
-	case G_ANY:
-		return *s != '\n';
-	case G_CLASS:
-		if (n != 1)
-			return t->neg;
-		for (i = 0; i < t->ncls; i++)
-			if ((unsigned char)*s >= (unsigned char)t->cls[2 * i] &&
-			    (unsigned char)*s <= (unsigned char)t->cls[2 * i + 1])
+			if (strchr("\\[.*?", lo) || lo >= 0x80)
+				return G_COMPLEX;
+			if (q + 2 < pend && q[1] == '-' && q[2] != ']') {
+				hi = (unsigned char)q[2];
+				if (strchr("\\[.*?", hi) || hi >= 0x80)
+					return G_COMPLEX;
+				q += 2;
+			}
+			if (n == 1 && (unsigned char)*s >= lo &&
+			    (unsigned char)*s <= hi)
 				in = true;
-		return in != t->neg;
-	case G_STAR:
-		break;
+		}
+		if (q >= pend)
+			return G_COMPLEX;
+		*plen = (size_t)(q + 1 - p);
+		return n && in != neg ? G_MATCH : G_NOMATCH;
+	case '\\':
+	case '+':
+	case '{':
+	case '}':
+	case '(':
+	case ')':
+	case '|':
+	case '^':
+	case '$':
+	case ']':
+		return G_COMPLEX;
+	default:
+		*plen = 1;
+		return n == 1 && *s == *p ? G_MATCH : G_NOMATCH;
 	}
-	return false;
 }
 
-/* m@^$pattern@: does a prefix of s match? */
-static bool glob_prefix(const struct gm_glob *g, const char *s, size_t len)
+/* Does a prefix of s match the glob pat (with a '/' after it if slash)? */
+static int glob_prefix_raw(const char *pat, size_t plen, bool slash,
+			   const char *s, size_t len)
 {
-	const char *end = s + len;
+	const char *pend = pat + plen, *send = s + len;
 	size_t p = 0, sp = 0, star_p = (size_t)-1, star_s = 0;
 
-	if (g->re)
-		return perlre_match(g->re, s, len) > 0;
 	for (;;) {
-		if (p == g->ntok)
-			return true;
-		if (g->tok[p].t == G_STAR) {
+		size_t el = 0, n;
+		int r;
+
+		if (p == plen) {
+			if (!slash || (sp < len && s[sp] == '/'))
+				return G_MATCH;
+			r = G_NOMATCH;
+		} else if (pat[p] == '*') {
 			star_p = p++;
 			star_s = sp;
 			continue;
-		}
-		if (sp < len) {
-			size_t n = u8len(s + sp, end);
-
-			if (tok_match(&g->tok[p], s + sp, n)) {
-				p++;
+		} else {
+			n = sp < len ? u8len(s + sp, send) : 0;
+			r = elem_match(pat + p, pend, &el, s + sp, n);
+			if (r == G_COMPLEX)
+				return G_COMPLEX;
+			if (r == G_MATCH) {
+				p += el;
 				sp += n;
 				continue;
 			}
 		}
 		if (star_p != (size_t)-1 && star_s < len && s[star_s] != '\n') {
-			star_s += u8len(s + star_s, end);
+			star_s += u8len(s + star_s, send);
 			sp = star_s;
 			p = star_p + 1;
 			continue;
 		}
-		return false;
+		return G_NOMATCH;
 	}
+}
+
+static struct gm_extra *extra(struct gm_db *db, struct gm_entry *e)
+{
+	if (!e->x) {
+		e->x = arena_alloc(&db->arena, sizeof(*e->x));
+		if (e->x)
+			memset(e->x, 0, sizeof(*e->x));
+	}
+	return e->x;
+}
+
+/* The script's regex for an F:/X: value (and its '/' if a directory). */
+static const char *glob_regex(struct gm_db *db, struct gm_entry *e, size_t *len)
+{
+	struct gm_extra *x = extra(db, e);
+
+	if (!x)
+		return NULL;
+	if (!x->conv) {
+		char *p = arena_alloc(&db->arena, 2 * e->len + 3), *q = p;
+		size_t i;
+
+		if (!p)
+			return NULL;
+		for (i = 0; i < e->len; i++) {
+			if (e->s[i] == '.') {
+				*q++ = '\\';
+				*q++ = '.';
+			} else if (e->s[i] == '*') {
+				*q++ = '.';
+				*q++ = '*';
+			} else if (e->s[i] == '?') {
+				*q++ = '.';
+			} else {
+				*q++ = e->s[i];
+			}
+		}
+		*q = '\0';
+		x->conv = p;
+		x->conv_len = (size_t)(q - p);
+	}
+	if (e->dir == 1 && (!x->conv_len || x->conv[x->conv_len - 1] != '/')) {
+		x->conv[x->conv_len++] = '/';
+		x->conv[x->conv_len] = '\0';
+	}
+	*len = x->conv_len;
+	return x->conv;
+}
+
+/* The script's -d test on its regex text, made once. */
+static void glob_resolve(struct gm_db *db, struct gm_entry *e)
+{
+	struct stat st;
+	size_t len;
+	const char *rx;
+
+	if ((e->type != 'F' && e->type != 'X') || e->dir >= 0)
+		return;
+	if (e->len && e->s[e->len - 1] == '/') {
+		e->dir = 0;
+		return;
+	}
+	rx = glob_regex(db, e, &len);
+	e->dir = rx && !stat(rx, &st) && S_ISDIR(st.st_mode);
+	if (e->dir)
+		glob_regex(db, e, &len);
+	if (e->x && e->x->re) {
+		perlre_free(e->x->re);
+		e->x->re = NULL;
+	}
+}
+
+static bool glob_prefix(struct gm_db *db, struct gm_entry *e, const char *s,
+			size_t len)
+{
+	size_t rlen;
+	const char *rx;
+	char *p;
+
+	if (!e->complex) {
+		int r = glob_prefix_raw(e->s, e->len, e->dir == 1, s, len);
+
+		if (r != G_COMPLEX)
+			return r == G_MATCH;
+		e->complex = true;
+	}
+	if (!extra(db, e))
+		return false;
+	if (!e->x->re) {
+		struct perlre *re;
+
+		rx = glob_regex(db, e, &rlen);
+		p = rx ? arena_alloc(&db->arena, rlen + 2) : NULL;
+		re = arena_alloc(&db->arena, sizeof(*re));
+		if (!p || !re)
+			return false;
+		p[0] = '^';
+		memcpy(p + 1, rx, rlen + 1);
+		*re = (struct perlre)PERLRE(p, 0);
+		e->x->re = re;
+	}
+	return perlre_match(e->x->re, s, len) > 0;
+}
+
+/* Slashes in the script's pattern, and does it end in '/'? */
+static size_t glob_slashes(const struct gm_entry *e, bool *trailing)
+{
+	*trailing = e->dir == 1 || (e->len && e->s[e->len - 1] == '/');
+	return count_char(e->s, e->len, '/') + (e->dir == 1);
 }
 
 bool gm_file_matches(struct gm_db *db, size_t i, const char *file, size_t len)
 {
-	const struct gm_glob *g = db->tv[i].glob;
+	struct gm_entry *e = &db->tv[i];
+	bool trailing;
+	size_t slashes;
 
-	if (!g || !glob_prefix(g, file, len))
+	if ((e->type != 'F' && e->type != 'X') ||
+	    !glob_prefix(db, e, file, len))
 		return false;
-	if (g->len && g->pattern[g->len - 1] == '/')
+	if (e->dir < 0) {
+		glob_resolve(db, e);
+		if (e->dir == 1 && !glob_prefix(db, e, file, len))
+			return false;
+	}
+	slashes = glob_slashes(e, &trailing);
+	if (trailing)
 		return true;
-	return count_char(file, len, '/') == g->slashes;
+	return count_char(file, len, '/') == slashes;
 }
 
 /* ---- reading MAINTAINERS ---- */
@@ -365,21 +427,26 @@ bool gm_file_matches(struct gm_db *db, size_t i, const char *file, size_t len)
 void gm_db_init(struct gm_db *db)
 {
 	memset(db, 0, sizeof(*db));
-	strbuf_init(&db->text);
+	strbuf_init(&db->mm_text);
 }
 
 void gm_db_release(struct gm_db *db)
 {
 	size_t i;
 
-	for (i = 0; i < db->nr; i++)
-		if (db->tv[i].re) {
-			perlre_free(db->tv[i].re);
-			perlre_free((struct perlre *)db->tv[i].re + 1);
-		}
-	for (i = 0; i < db->nr; i++)
-		if (db->tv[i].glob && db->tv[i].glob->re)
-			perlre_free(db->tv[i].glob->re);
+	for (i = 0; i < db->nr; i++) {
+		struct gm_entry *e = &db->tv[i];
+
+		if (!e->x || !e->x->re)
+			continue;
+		perlre_free(e->x->re);
+		if (e->type == 'N' || e->type == 'K')
+			perlre_free(e->x->re + 1);
+	}
+	for (i = 0; db->maps && i < db->nr_names; i++)
+		unmap_file(db->maps[i].data, db->maps[i].len,
+			   db->maps[i].mapped);
+	free(db->maps);
 	for (i = 0; i < db->nr_names; i++)
 		free(db->names[i]);
 	free(db->names);
@@ -387,8 +454,9 @@ void gm_db_release(struct gm_db *db)
 	free(db->keywords);
 	strmap_release(&db->mm_names);
 	strmap_release(&db->mm_addresses);
+	strmap_release(&db->mm_index);
+	strbuf_release(&db->mm_text);
 	arena_release(&db->arena);
-	strbuf_release(&db->text);
 	memset(db, 0, sizeof(*db));
 }
 
@@ -397,48 +465,16 @@ static int add_entry(struct gm_db *db, char type, const char *s, size_t len,
 {
 	struct gm_entry *e;
 
-	if (!ALLOC_GROW(db->tv, db->nr + 1, db->alloc))
+	if (db->nr >= db->alloc && !ALLOC_GROW(db->tv, db->nr + 1, db->alloc))
 		return -1;
 	e = &db->tv[db->nr++];
-	memset(e, 0, sizeof(*e));
-	e->type = type;
-	e->s = s;
-	e->len = len;
-	e->file = file;
-	e->lineno = lineno;
+	*e = (struct gm_entry){ .s = s,
+				.len = len,
+				.lineno = lineno,
+				.file = file,
+				.type = type,
+				.dir = -1 };
 	return 0;
-}
-
-/* F:/X: value: . -> \.  * -> .*  ? -> .  and a directory gets a '/' */
-static const char *convert_glob(struct arena *a, const char *v, size_t len,
-				size_t *outlen)
-{
-	char *p = arena_alloc(a, 2 * len + 2), *q = p;
-	size_t i;
-	struct stat st;
-
-	if (!p)
-		return NULL;
-	for (i = 0; i < len; i++) {
-		if (v[i] == '.') {
-			*q++ = '\\';
-			*q++ = '.';
-		} else if (v[i] == '*') {
-			*q++ = '.';
-			*q++ = '*';
-		} else if (v[i] == '?') {
-			*q++ = '.';
-		} else {
-			*q++ = v[i];
-		}
-	}
-	*q = '\0';
-	if (q > p && q[-1] != '/' && !stat(p, &st) && S_ISDIR(st.st_mode)) {
-		*q++ = '/';
-		*q = '\0';
-	}
-	*outlen = (size_t)(q - p);
-	return p;
 }
 
 static int parse_text(struct gm_db *db, const char *data, size_t len,
@@ -457,11 +493,7 @@ static int parse_text(struct gm_db *db, const char *data, size_t len,
 			const char *v = skip_space(p + 2, le);
 			size_t vlen = (size_t)(le - v);
 
-			if (p[0] == 'F' || p[0] == 'X') {
-				v = convert_glob(&db->arena, v, vlen, &vlen);
-				if (!v)
-					return -1;
-			} else if (p[0] == 'K') {
+			if (p[0] == 'K') {
 				if (!ALLOC_GROW(db->keywords,
 						db->nr_keywords + 1,
 						db->alloc_keywords))
@@ -470,12 +502,6 @@ static int parse_text(struct gm_db *db, const char *data, size_t len,
 			}
 			if (add_entry(db, p[0], v, vlen, file, lineno))
 				return -1;
-			if (p[0] == 'F' || p[0] == 'X') {
-				db->tv[db->nr - 1].glob =
-					glob_compile(&db->arena, v, vlen);
-				if (!db->tv[db->nr - 1].glob)
-					return -1;
-			}
 		} else {
 			q = skip_space(p, le);
 			if (q < le && *q != '#' &&
@@ -492,8 +518,7 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int find_files(const char *dir, char ***out, size_t *nr,
-		      size_t *alloc)
+static int find_files(const char *dir, char ***out, size_t *nr, size_t *alloc)
 {
 	char **names = NULL;
 	size_t n = 0, i;
@@ -512,7 +537,8 @@ static int find_files(const char *dir, char ***out, size_t *nr,
 		if (is_directory(p.buf)) {
 			if (strcmp(names[i], ".git"))
 				ret = find_files(p.buf, out, nr, alloc);
-		} else if (!strcmp(names[i], "MAINTAINERS") && is_regular(p.buf)) {
+		} else if (!strcmp(names[i], "MAINTAINERS") &&
+			   is_regular(p.buf)) {
 			if (!ALLOC_GROW(*out, *nr + 1, *alloc))
 				ret = -1;
 			else
@@ -526,8 +552,7 @@ static int find_files(const char *dir, char ***out, size_t *nr,
 	return ret;
 }
 
-int gm_db_read(struct gm_db *db, const char *path, bool find,
-	       struct diags *d)
+int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d)
 {
 	char **files = NULL;
 	size_t nr = 0, alloc = 0, i;
@@ -536,7 +561,8 @@ int gm_db_read(struct gm_db *db, const char *path, bool find,
 	if (is_directory(path)) {
 		if (find) {
 			if (find_files(path, &files, &nr, &alloc)) {
-				diag_add_errno(d, D_OPEN, path, errno, "cannot read");
+				diag_add_errno(d, D_OPEN, path, errno,
+					       "cannot read");
 				goto out;
 			}
 		} else {
@@ -544,7 +570,8 @@ int gm_db_read(struct gm_db *db, const char *path, bool find,
 			size_t n = 0;
 
 			if (list_directory(path, &names, &n, &err)) {
-				diag_add_errno(d, D_OPEN, path, err, "cannot read");
+				diag_add_errno(d, D_OPEN, path, err,
+					       "cannot read");
 				goto out;
 			}
 			qsort(names, n, sizeof(*names), cmp_str);
@@ -580,32 +607,26 @@ int gm_db_read(struct gm_db *db, const char *path, bool find,
 	db->names = files;
 	db->nr_names = nr;
 	files = NULL;
-	/* read every file first: entries point into the one text buffer */
-	{
-		size_t *start = calloc(nr + 1, sizeof(*start));
+	/* map every file: entries point into them */
+	db->maps = calloc(nr + 1, sizeof(*db->maps));
+	if (!db->maps)
+		goto out;
+	for (i = 0; i < nr; i++) {
+		struct mapped *mp = &db->maps[i];
 
-		if (!start)
+		if (map_path(db->names[i], &mp->data, &mp->len, &mp->mapped,
+			     &err)) {
+			diag_add_errno(d, D_OPEN, db->names[i], err,
+				       "Can't open MAINTAINERS file");
 			goto out;
-		for (i = 0; i < nr; i++) {
-			start[i] = db->text.len;
-			if (read_path(db->names[i], &db->text, &err)) {
-				diag_add_errno(d, D_OPEN, db->names[i], err,
-					       "Can't open MAINTAINERS file");
-				free(start);
-				goto out;
-			}
 		}
-		start[nr] = db->text.len;
-		for (i = 0; i < nr; i++) {
-			if (parse_text(db, db->text.buf + start[i],
-				       start[i + 1] - start[i], (unsigned)i)) {
-				diag_add(d, D_NOMEM, db->names[i], 0,
-					 "out of memory");
-				free(start);
-				goto out;
-			}
+		if (!db->alloc &&
+		    !ALLOC_GROW(db->tv, mp->len / 28 + 16, db->alloc))
+			goto out;
+		if (parse_text(db, mp->data, mp->len, (unsigned)i)) {
+			diag_add(d, D_NOMEM, db->names[i], 0, "out of memory");
+			goto out;
 		}
-		free(start);
 	}
 	ret = 0;
 out:
@@ -620,7 +641,6 @@ out:
 static struct perlre re_email1 = PERLRE("^([^<]+)<(.+\\@.*)>.*$", 0);
 static struct perlre re_email2 = PERLRE("^\\s*<(.+\\@\\S*)>.*$", 0);
 static struct perlre re_email3 = PERLRE("^(.+\\@\\S*).*$", 0);
-static struct perlre re_must_quote = PERLRE("[^\\w \\-]", PERLRE_ASCII | PERLRE_I);
 static struct perlre re_quote = PERLRE("(?<!\\\\)\"", 0);
 
 static void strip_quotes(const char **s, size_t *len)
@@ -637,8 +657,18 @@ static void strip_quotes(const char **s, size_t *len)
 static void escape_name(struct strbuf *out, const char *name, size_t len)
 {
 	struct strbuf tmp = STRBUF_INIT;
+	size_t i;
 
-	if (perlre_match(&re_must_quote, name, len) > 0) {
+	/* /[^\w \-]/a: anything but ASCII word characters, space, '-' */
+	for (i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)name[i];
+
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		      (ch >= '0' && ch <= '9') || ch == '_' || ch == ' ' ||
+		      ch == '-'))
+			break;
+	}
+	if (i < len) {
 		perlre_subst(&re_quote, name, len, "\\\\\"", true, &tmp);
 		strbuf_addch(out, '"');
 		strbuf_add(out, tmp.buf, tmp.len);
@@ -665,14 +695,51 @@ static void email_release(struct email *e)
 	strbuf_release(&e->address);
 }
 
+/*
+ * /^([^<]+)<(.+\@.*)>.*$/ without a regex: the name runs to the first
+ * '<'; greedy, the address runs to the last '>', and the match exists
+ * iff that span holds an '@' after its first character.  (A newline
+ * would change what '.' and '$' accept: those go to PCRE2.)
+ * Returns 1 on a match, 0 on none, -1 when PCRE2 must decide.
+ */
+static int email1_fast(const char *s, size_t len, const char **name,
+		       size_t *nlen, const char **addr, size_t *alen)
+{
+	const char *lt = memchr(s, '<', len), *gt = NULL, *p;
+
+	if (memchr(s, '\n', len))
+		return -1;
+	if (!lt || lt == s)
+		return 0;
+	for (p = s + len; p > lt + 1; p--)
+		if (p[-1] == '>') {
+			gt = p - 1;
+			break;
+		}
+	if (!gt)
+		return 0;
+	p = gt - lt - 1 > 1 ? memchr(lt + 2, '@', (size_t)(gt - lt - 2)) : NULL;
+	if (!p)
+		return 0;
+	*name = s;
+	*nlen = (size_t)(lt - s);
+	*addr = lt + 1;
+	*alen = (size_t)(gt - lt - 1);
+	return 1;
+}
+
 static void parse_email(const char *s, size_t len, struct email *e)
 {
 	const char *name = "", *addr = "";
 	size_t nlen = 0, alen = 0;
+	int fast;
 
 	strbuf_reset(&e->name);
 	strbuf_reset(&e->address);
-	if (perlre_match(&re_email1, s, len) > 0) {
+	fast = email1_fast(s, len, &name, &nlen, &addr, &alen);
+	if (fast > 0) {
+		/* regex 1 matched */
+	} else if (fast < 0 && perlre_match(&re_email1, s, len) > 0) {
 		name = perlre_group(&re_email1, s, 1, &nlen);
 		addr = perlre_group(&re_email1, s, 2, &alen);
 	} else if (perlre_match(&re_email2, s, len) > 0) {
@@ -753,13 +820,94 @@ static void name_addr(const char *name, size_t nlen, const char *addr,
 	strbuf_release(&u);
 }
 
-int gm_db_mailmap(struct gm_db *db, const char *path)
+/*
+ * .mailmap is read lazily.  Every key a line can set (an address, or
+ * "name <address>") has the same address part: the text in one of the
+ * line's <...>.  Lines are indexed by those addresses; the first lookup
+ * of an address parses its lines, in file order, exactly as the script
+ * parses every line, so the maps hold what the script's would for it.
+ */
+struct mm_lines {
+	size_t *v; /* offsets into mm_text of the lines ("line\0") */
+	size_t nr, alloc;
+	bool loaded;
+};
+
+static void mm_parse_line(struct gm_db *db, const char *s, size_t len)
 {
-	struct strbuf text = STRBUF_INIT, line = STRBUF_INIT;
 	struct email e1, e2;
 	struct strbuf key = STRBUF_INIT;
+	size_t n1, n2, n3, n4;
+	const char *g1, *g2, *g3, *g4;
+
+	email_init(&e1);
+	email_init(&e2);
+	if (perlre_match(&re_mm1, s, len) > 0) {
+		g1 = perlre_group(&re_mm1, s, 1, &n1);
+		g2 = perlre_group(&re_mm1, s, 2, &n2);
+		name_addr(g1, n1, g2, n2, &e1);
+		mm_set(&db->mm_names, &db->arena, e1.address.buf,
+		       e1.address.len, e1.name.buf, e1.name.len);
+	} else if (perlre_match(&re_mm2, s, len) > 0) {
+		g1 = perlre_group(&re_mm2, s, 1, &n1);
+		g2 = perlre_group(&re_mm2, s, 2, &n2);
+		mm_set(&db->mm_addresses, &db->arena, g2, n2, g1, n1);
+	} else if (perlre_match(&re_mm3, s, len) > 0) {
+		g1 = perlre_group(&re_mm3, s, 1, &n1);
+		g2 = perlre_group(&re_mm3, s, 2, &n2);
+		g3 = perlre_group(&re_mm3, s, 3, &n3);
+		name_addr(g1, n1, g2, n2, &e1);
+		mm_set(&db->mm_names, &db->arena, g3, n3, e1.name.buf,
+		       e1.name.len);
+		mm_set(&db->mm_addresses, &db->arena, g3, n3, e1.address.buf,
+		       e1.address.len);
+	} else if (perlre_match(&re_mm4, s, len) > 0) {
+		g1 = perlre_group(&re_mm4, s, 1, &n1);
+		g2 = perlre_group(&re_mm4, s, 2, &n2);
+		g3 = perlre_group(&re_mm4, s, 3, &n3);
+		g4 = perlre_group(&re_mm4, s, 4, &n4);
+		name_addr(g1, n1, g2, n2, &e1);
+		name_addr(g3, n3, g4, n4, &e2);
+		format_email(&key, e2.name.buf, e2.name.len, e2.address.buf,
+			     e2.address.len, 1);
+		mm_set(&db->mm_names, &db->arena, key.buf, key.len, e1.name.buf,
+		       e1.name.len);
+		mm_set(&db->mm_addresses, &db->arena, key.buf, key.len,
+		       e1.address.buf, e1.address.len);
+	}
+	email_release(&e1);
+	email_release(&e2);
+	strbuf_release(&key);
+}
+
+static int mm_index_add(struct gm_db *db, const char *key, size_t klen,
+			size_t off)
+{
+	struct strmap_entry *e = strmap_put(&db->mm_index, key, klen);
+	struct mm_lines *l;
+
+	if (!e)
+		return -1;
+	if (!e->value) {
+		e->value = arena_alloc(&db->arena, sizeof(struct mm_lines));
+		if (!e->value)
+			return -1;
+		memset(e->value, 0, sizeof(struct mm_lines));
+	}
+	l = e->value;
+	if (l->nr && l->v[l->nr - 1] == off)
+		return 0;
+	if (!ALLOC_GROW(l->v, l->nr + 1, l->alloc))
+		return -1;
+	l->v[l->nr++] = off;
+	return 0;
+}
+
+int gm_db_mailmap(struct gm_db *db, const char *path)
+{
+	struct strbuf text = STRBUF_INIT;
 	const char *p, *end;
-	int err = 0;
+	int err = 0, ret = 0;
 
 	if (!is_regular(path))
 		return 0;
@@ -767,15 +915,12 @@ int gm_db_mailmap(struct gm_db *db, const char *path)
 		strbuf_release(&text);
 		return -1;
 	}
-	email_init(&e1);
-	email_init(&e2);
 	p = text.buf;
 	end = text.buf + text.len;
-	while (p < end) {
+	while (p < end && !ret) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end, *s, *hash;
-		size_t len, n1, n2, n3, n4;
-		const char *g1, *g2, *g3, *g4;
+		const char *le = nl ? nl : end, *s, *hash, *l;
+		size_t len, off, i;
 
 		/* s/#.*$//; s/^\s+|\s+$//g; */
 		hash = memchr(p, '#', (size_t)(le - p));
@@ -783,51 +928,46 @@ int gm_db_mailmap(struct gm_db *db, const char *path)
 		len = (size_t)((hash ? hash : le) - p);
 		trim(&s, &len);
 		p = nl ? nl + 1 : end;
-		if (!len)
+		/* every form ends in <...> */
+		if (!len || s[len - 1] != '>')
 			continue;
-		strbuf_reset(&line);
-		strbuf_add(&line, s, len);
-		s = line.buf;
-		if (perlre_match(&re_mm1, s, len) > 0) {
-			g1 = perlre_group(&re_mm1, s, 1, &n1);
-			g2 = perlre_group(&re_mm1, s, 2, &n2);
-			name_addr(g1, n1, g2, n2, &e1);
-			mm_set(&db->mm_names, &db->arena, e1.address.buf,
-			       e1.address.len, e1.name.buf, e1.name.len);
-		} else if (perlre_match(&re_mm2, s, len) > 0) {
-			g1 = perlre_group(&re_mm2, s, 1, &n1);
-			g2 = perlre_group(&re_mm2, s, 2, &n2);
-			mm_set(&db->mm_addresses, &db->arena, g2, n2, g1, n1);
-		} else if (perlre_match(&re_mm3, s, len) > 0) {
-			g1 = perlre_group(&re_mm3, s, 1, &n1);
-			g2 = perlre_group(&re_mm3, s, 2, &n2);
-			g3 = perlre_group(&re_mm3, s, 3, &n3);
-			name_addr(g1, n1, g2, n2, &e1);
-			mm_set(&db->mm_names, &db->arena, g3, n3, e1.name.buf,
-			       e1.name.len);
-			mm_set(&db->mm_addresses, &db->arena, g3, n3,
-			       e1.address.buf, e1.address.len);
-		} else if (perlre_match(&re_mm4, s, len) > 0) {
-			g1 = perlre_group(&re_mm4, s, 1, &n1);
-			g2 = perlre_group(&re_mm4, s, 2, &n2);
-			g3 = perlre_group(&re_mm4, s, 3, &n3);
-			g4 = perlre_group(&re_mm4, s, 4, &n4);
-			name_addr(g1, n1, g2, n2, &e1);
-			name_addr(g3, n3, g4, n4, &e2);
-			format_email(&key, e2.name.buf, e2.name.len,
-				     e2.address.buf, e2.address.len, 1);
-			mm_set(&db->mm_names, &db->arena, key.buf, key.len,
-			       e1.name.buf, e1.name.len);
-			mm_set(&db->mm_addresses, &db->arena, key.buf, key.len,
-			       e1.address.buf, e1.address.len);
+		off = db->mm_text.len;
+		strbuf_add(&db->mm_text, s, len);
+		strbuf_addch(&db->mm_text, '\0');
+		l = db->mm_text.buf + off;
+		for (i = 0; i + 1 < len; i++) {
+			const char *k = l + i + 1;
+			size_t klen = len - 1 - (i + 1);
+
+			if (l[i] != '<' || memchr(k, '>', klen))
+				continue;
+			trim(&k, &klen);
+			if (mm_index_add(db, k, klen, off))
+				ret = -1;
 		}
 	}
-	email_release(&e1);
-	email_release(&e2);
-	strbuf_release(&key);
-	strbuf_release(&line);
 	strbuf_release(&text);
-	return 0;
+	return strbuf_failed(&db->mm_text) ? -1 : ret;
+}
+
+/* Parse, once, the lines that can map an address. */
+static void mm_load(struct gm_db *db, const char *addr, size_t alen)
+{
+	struct strmap_entry *e = strmap_get(&db->mm_index, addr, alen);
+	struct mm_lines *l;
+	size_t i;
+
+	if (!e)
+		return;
+	l = e->value;
+	if (l->loaded)
+		return;
+	l->loaded = true;
+	for (i = 0; i < l->nr; i++) {
+		const char *s = db->mm_text.buf + l->v[i];
+
+		mm_parse_line(db, s, strlen(s));
+	}
 }
 
 static const struct strbuf *mm_get(const struct strmap *m, const char *k,
@@ -856,6 +996,7 @@ static void mailmap_email(struct gm_db *db, const char *line, size_t len,
 	nlen = e.name.len;
 	addr = e.address.buf;
 	alen = e.address.len;
+	mm_load(db, addr, alen);
 	if (mm_get(&db->mm_names, em.buf, em.len) ||
 	    mm_get(&db->mm_addresses, em.buf, em.len)) {
 		rn = mm_get(&db->mm_names, em.buf, em.len);
@@ -885,7 +1026,8 @@ static void mailmap_email(struct gm_db *db, const char *line, size_t len,
 #define DTEXT "[^\\[\\]\\r\\\\]"
 #define DOMAIN_LITERAL "\\[(?:" DTEXT "|\\\\.)*\\]" LWSP "*"
 #define QUOTED_STRING "\"(?:[^\\\"\\r\\\\]|\\\\.|" LWSP ")*\"" LWSP "*"
-#define ATOM "[^" SPECIALS " " CONTROLS "]+(?:" LWSP "+|\\Z|(?=[\\[\"" SPECIALS "]))"
+#define ATOM \
+	"[^" SPECIALS " " CONTROLS "]+(?:" LWSP "+|\\Z|(?=[\\[\"" SPECIALS "]))"
 #define WORD "(?:" ATOM "|" QUOTED_STRING ")"
 #define LOCALPART WORD "(?:\\." LWSP "*" WORD ")*"
 #define SUB_DOMAIN "(?:" ATOM "|" DOMAIN_LITERAL ")"
@@ -901,13 +1043,14 @@ static void mailmap_email(struct gm_db *db, const char *line, size_t len,
 
 static struct perlre re_strip_comments = PERLRE(
 	"^((?:[^\"\\\\]|\\\\.)*(?:\"(?:[^\"\\\\]|\\\\.)*\"(?:[^\"\\\\]|\\\\.)*)*)"
-	"\\((?:[^()\\\\]|\\\\.)*\\)", PERLRE_S);
+	"\\((?:[^()\\\\]|\\\\.)*\\)",
+	PERLRE_S);
 static struct perlre re_valid = PERLRE("^" RFC822RE "$", PERLRE_S);
 static struct perlre re_chars = PERLRE("^[\\000-\\377]*$", 0);
-static struct perlre re_validlist = PERLRE(
-	"^(?:" RFC822RE ")?(?:,(?:" RFC822RE ")?)*$", PERLRE_S);
-static struct perlre re_listitem = PERLRE("(?:^|," LWSP "*)(" RFC822RE ")",
-					  PERLRE_S);
+static struct perlre re_validlist =
+	PERLRE("^(?:" RFC822RE ")?(?:,(?:" RFC822RE ")?)*$", PERLRE_S);
+static struct perlre re_listitem =
+	PERLRE("(?:^|," LWSP "*)(" RFC822RE ")", PERLRE_S);
 
 static void strip_comments(const char *s, size_t len, struct strbuf *out)
 {
@@ -1027,20 +1170,23 @@ static size_t find_ending_index(const struct gm_db *db, size_t i)
 }
 
 /* $typevalue[$i] as the script stores it */
-static void entry_text(const struct gm_db *db, size_t i, struct strbuf *out)
+static void entry_text(struct gm_db *db, size_t i, struct strbuf *out)
 {
-	const struct gm_entry *e = &db->tv[i];
+	struct gm_entry *e = &db->tv[i];
+	const char *s = e->s;
+	size_t len = e->len;
 
 	strbuf_reset(out);
 	if (e->type) {
 		strbuf_addch(out, e->type);
 		strbuf_addch(out, ':');
 	}
-	strbuf_add(out, e->s, e->len);
+	if (e->type == 'F' || e->type == 'X')
+		s = glob_regex(db, e, &len);
+	strbuf_add(out, s, len);
 }
 
-static void subsystem_name(const struct gm_db *db, size_t i,
-			   struct strbuf *out)
+static void subsystem_name(struct gm_db *db, size_t i, struct strbuf *out)
 {
 	size_t start = find_starting_index(db, i);
 
@@ -1069,10 +1215,10 @@ static void subsystem_name(const struct gm_db *db, size_t i,
 	}
 }
 
-static void maintainer_role(const struct gm_db *db, size_t i,
-			    struct strbuf *out)
+static void maintainer_role(struct gm_db *db, size_t i, struct strbuf *out)
 {
-	size_t start = find_starting_index(db, i), end = find_ending_index(db, i);
+	size_t start = find_starting_index(db, i),
+	       end = find_ending_index(db, i);
 	struct strbuf role = STRBUF_INIT, sub = STRBUF_INIT;
 	static const char *const map[][2] = {
 		{ "supported", "supporter" },
@@ -1182,8 +1328,8 @@ static void push_email_addresses(struct run *r, const char *addr, size_t len,
 			       perlre_match_from(&re_listitem, s.buf, s.len,
 						 pos) > 0) {
 				size_t ms, me, glen;
-				const char *g =
-					perlre_group(&re_listitem, s.buf, 1, &glen);
+				const char *g = perlre_group(&re_listitem,
+							     s.buf, 1, &glen);
 
 				perlre_span(&re_listitem, &ms, &me);
 				/* while (my $entry = shift(...)): stops on "" */
@@ -1322,7 +1468,8 @@ static bool maintained_with_maintainer(const struct gm_db *db, size_t start,
 
 	for (i = start; i < end; i++) {
 		if (db->tv[i].type == 'S' && !s)
-			s = perlre_match(&re_maint, db->tv[i].s, db->tv[i].len) > 0;
+			s = perlre_match(&re_maint, db->tv[i].s,
+					 db->tv[i].len) > 0;
 		else if (db->tv[i].type == 'M')
 			m = true;
 	}
@@ -1332,7 +1479,11 @@ static bool maintained_with_maintainer(const struct gm_db *db, size_t start,
 static struct perlre *entry_re(struct gm_db *db, size_t i, bool prefixed)
 {
 	struct gm_entry *e = &db->tv[i];
-	struct perlre *re = e->re;
+	struct perlre *re;
+
+	if (!extra(db, e))
+		return NULL;
+	re = e->x->re;
 
 	if (!re) {
 		char *p = arena_alloc(&db->arena, e->len + 1);
@@ -1348,9 +1499,24 @@ static struct perlre *entry_re(struct gm_db *db, size_t i, bool prefixed)
 		q[e->len + 7] = '\0';
 		re[0] = (struct perlre)PERLRE(p, PERLRE_X);
 		re[1] = (struct perlre)PERLRE(q, PERLRE_X);
-		e->re = re;
+		e->x->re = re;
 	}
 	return prefixed ? re + 1 : re;
+}
+
+/* Cheap test: a pattern starting with a plain character must find it. */
+static inline bool may_match(const struct gm_entry *e, const char *file,
+			     size_t flen)
+{
+	unsigned char c0;
+
+	if (!e->len)
+		return true;
+	c0 = (unsigned char)e->s[0];
+	if (c0 == '*' || c0 == '?' || c0 == '[' || c0 == '\\' || c0 >= 0x80 ||
+	    strchr("+{}()|^$]", c0))
+		return true;
+	return flen && (unsigned char)file[0] == c0;
 }
 
 struct hit {
@@ -1382,10 +1548,11 @@ static void print_section(struct run *r, size_t tvi)
 	for (i = start; i < end; i++) {
 		char type = db->tv[i].type;
 
+		glob_resolve(db, &db->tv[i]);
 		entry_text(db, i, &line);
 		if (type == 'F' || type == 'X') {
-			perlre_subst(&re_restore1, line.buf, line.len,
-				     "$1?$2", true, &t);
+			perlre_subst(&re_restore1, line.buf, line.len, "$1?$2",
+				     true, &t);
 			perlre_subst(&re_restore2, t.buf, t.len, "$1?", true,
 				     &line);
 			perlre_subst(&re_restore3, line.buf, line.len, ".",
@@ -1453,8 +1620,8 @@ static void clean_file_email(struct run *r, const char *s, size_t len,
 		const char *w = p;
 		size_t wl;
 
-		if (p < end &&
-		    perlre_match_from(&re_name_sep, w, (size_t)(end - w), 0) > 0) {
+		if (p < end && perlre_match_from(&re_name_sep, w,
+						 (size_t)(end - w), 0) > 0) {
 			perlre_span(&re_name_sep, &ms, &me);
 			wl = ms;
 			p = w + me;
@@ -1473,7 +1640,8 @@ static void clean_file_email(struct run *r, const char *s, size_t len,
 		struct strbuf *f = &words.v[words.nr - 3];
 		struct strbuf *m = &words.v[words.nr - 2];
 		struct strbuf *l = &words.v[words.nr - 1];
-		size_t fl = u8count(f->buf, f->len), ml = u8count(m->buf, m->len);
+		size_t fl = u8count(f->buf, f->len),
+		       ml = u8count(m->buf, m->len);
 
 		if ((fl == 1 && perlre_match(&re_letter, f->buf, f->len) > 0) ||
 		    (fl == 2 && f->buf[f->len - 1] == '.') || ml == 1 ||
@@ -1512,10 +1680,11 @@ static void maintainers_in_file(struct run *r, const char *file)
 
 	/* return if ($file =~ m@\bMAINTAINERS$@) */
 	if (flen >= 11 && !strcmp(file + flen - 11, "MAINTAINERS") &&
-	    (flen == 11 || !(file[flen - 12] == '_' ||
-			     (file[flen - 12] >= '0' && file[flen - 12] <= '9') ||
-			     ((file[flen - 12] | 0x20) >= 'a' &&
-			      (file[flen - 12] | 0x20) <= 'z'))))
+	    (flen == 11 ||
+	     !(file[flen - 12] == '_' ||
+	       (file[flen - 12] >= '0' && file[flen - 12] <= '9') ||
+	       ((file[flen - 12] | 0x20) >= 'a' &&
+		(file[flen - 12] | 0x20) <= 'z'))))
 		return;
 	if (!is_regular(file) ||
 	    !(r->o->email_file_emails ||
@@ -1577,7 +1746,8 @@ static void deduplicate_email(struct run *r, struct strbuf *email)
 			r->nomem = true;
 			goto out;
 		}
-		save->name.buf = arena_dup(&r->db->arena, e.name.buf, e.name.len);
+		save->name.buf =
+			arena_dup(&r->db->arena, e.name.buf, e.name.len);
 		save->name.len = e.name.len;
 		save->address.buf =
 			arena_dup(&r->db->arena, e.address.buf, e.address.len);
@@ -1634,7 +1804,7 @@ static void add_role(struct run *r, const char *line, size_t len,
 				!memcmp(f.buf, t->email.buf, f.len);
 		}
 		if (match && (!*role || perlre_match(&re, t->role.buf,
-						      t->role.len) <= 0)) {
+						     t->role.len) <= 0)) {
 			if (t->role.len)
 				strbuf_addch(&t->role, ',');
 			strbuf_addstr(&t->role, role);
@@ -1711,17 +1881,20 @@ static void one_file(struct run *r, const char *file, bool *exact)
 
 		for (i = start; i < end && !exclude; i++)
 			if (db->tv[i].type == 'X' &&
+			    may_match(&db->tv[i], file, flen) &&
 			    gm_file_matches(db, i, file, flen))
 				exclude = true;
 		for (i = start; i < end && !exclude; i++) {
 			const struct gm_entry *e = &db->tv[i];
 
-			if (e->type == 'F' && gm_file_matches(db, i, file, flen)) {
-				long pd = (long)count_char(e->s, e->len, '/');
+			if (e->type == 'F' && may_match(e, file, flen) &&
+			    gm_file_matches(db, i, file, flen)) {
+				bool trailing;
+				long pd = (long)glob_slashes(e, &trailing);
 
-				if (!e->len || e->s[e->len - 1] != '/')
+				if (!trailing)
 					pd++;
-				if (e->len >= 2 && e->s[0] == '.' && e->s[1] == '*')
+				if (e->len && e->s[0] == '*')
 					pd = -1;
 				if (pd >= (long)file_pd &&
 				    maintained_with_maintainer(db, start, end))
@@ -1805,7 +1978,8 @@ int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
 
 	if (o->email) {
 		static const char chief_name[] = "Linus Torvalds";
-		static const char chief_addr[] = "torvalds@linux-foundation.org";
+		static const char chief_addr[] =
+			"torvalds@linux-foundation.org";
 
 		format_email(&tmp, chief_name, sizeof(chief_name) - 1,
 			     chief_addr, sizeof(chief_addr) - 1,
@@ -1853,7 +2027,8 @@ int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
 	/* @to, merge_email(), output() */
 	if (o->email || o->email_list) {
 		struct tagged_list *ls[2] = { o->email ? &r.email_to : NULL,
-					      o->email_list ? &r.list_to : NULL };
+					      o->email_list ? &r.list_to :
+							      NULL };
 		size_t k;
 
 		for (k = 0; k < 2; k++) {
@@ -1862,14 +2037,16 @@ int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
 			for (i = 0; i < ls[k]->nr; i++) {
 				struct tagged *t = &ls[k]->v[i];
 
-				if (strmap_get(&saw, t->email.buf, t->email.len))
+				if (strmap_get(&saw, t->email.buf,
+					       t->email.len))
 					continue;
 				strmap_put(&saw, t->email.buf, t->email.len);
 				strbuf_reset(&tmp);
 				strbuf_add(&tmp, t->email.buf, t->email.len);
 				if (o->output_roles) {
 					strbuf_addstr(&tmp, " (");
-					strbuf_add(&tmp, t->role.buf, t->role.len);
+					strbuf_add(&tmp, t->role.buf,
+						   t->role.len);
 					strbuf_addch(&tmp, ')');
 				}
 				strlist_add(&r, &lines, tmp.buf, tmp.len, "");
@@ -1973,16 +2150,18 @@ void gm_query_sort_files(struct gm_query *q, size_t from)
 	q->nr_files = n;
 }
 
-static struct perlre re_mode = PERLRE("^ mode change [0-7]+ => [0-7]+ (\\S+)\\s*$", 0);
+static struct perlre re_mode =
+	PERLRE("^ mode change [0-7]+ => [0-7]+ (\\S+)\\s*$", 0);
 static struct perlre re_rename = PERLRE("^rename (?:from|to) (\\S+)\\s*$", 0);
-static struct perlre re_diffgit = PERLRE("^diff --git a\\/(\\S+) b\\/(\\S+)\\s*$", 0);
+static struct perlre re_diffgit =
+	PERLRE("^diff --git a\\/(\\S+) b\\/(\\S+)\\s*$", 0);
 static struct perlre re_fixes = PERLRE("^Fixes:\\s+([0-9a-fA-F]{6,40})", 0);
 static struct perlre re_plus = PERLRE("^\\+\\+\\+\\s+(\\S+)", 0);
 static struct perlre re_minus = PERLRE("^---\\s+(\\S+)", 0);
 static struct perlre re_hunk = PERLRE("^\\@\\@ -(\\d+),(\\d+)", 0);
 
-int gm_scan_patch(struct gm_db *db, const struct gm_opts *o,
-		  const char *text, size_t len, struct gm_query *q)
+int gm_scan_patch(struct gm_db *db, const struct gm_opts *o, const char *text,
+		  size_t len, struct gm_query *q)
 {
 	const char *p = text, *end = text + len;
 	bool in_patch = false;
@@ -2012,9 +2191,9 @@ int gm_scan_patch(struct gm_db *db, const struct gm_opts *o,
 			/* Fixes: only feeds git history */
 		} else if (perlre_match(&re_plus, p, ll) > 0 ||
 			   perlre_match(&re_minus, p, ll) > 0) {
-			struct perlre *re = perlre_match(&re_plus, p, ll) > 0
-						    ? &re_plus
-						    : &re_minus;
+			struct perlre *re = perlre_match(&re_plus, p, ll) > 0 ?
+						    &re_plus :
+						    &re_minus;
 			const char *slash;
 
 			g = perlre_group(re, p, 1, &glen);

@@ -52,16 +52,24 @@ struct gm_opts {
 
 void gm_opts_default(struct gm_opts *o);
 
-struct gm_glob;
+struct perlre;
+
+/* What few entries need, made on use. */
+struct gm_extra {
+	char *conv; /* F:/X: the script's regex for it */
+	size_t conv_len;
+	struct perlre *re; /* N:, K: (two), complex F:/X: */
+};
 
 struct gm_entry {
-	char type; /* 'A'..'Z' for "T:value", 0 for another line */
-	const char *s; /* the value of a field, else the line */
+	const char *s; /* the value of a field (as written), else the line */
 	size_t len;
-	struct gm_glob *glob; /* F:, X: */
-	void *re; /* N:, K: (struct perlre, compiled on use) */
-	unsigned file;
+	struct gm_extra *x;
 	unsigned long lineno;
+	unsigned file;
+	char type; /* 'A'..'Z' for "T:value", 0 for another line */
+	signed char dir; /* F:/X: names a directory: -1 not known yet */
+	bool complex; /* F:/X: more than a glob: PCRE2 on the regex */
 };
 
 struct gm_db {
@@ -71,9 +79,15 @@ struct gm_db {
 	size_t nr_keywords, alloc_keywords;
 	char **names;
 	size_t nr_names;
+	struct mapped {
+		char *data;
+		size_t len;
+		bool mapped;
+	} * maps;
 	struct arena arena;
-	struct strmap mm_names, mm_addresses; /* .mailmap */
-	struct strbuf text; /* every MAINTAINERS file, one after the other */
+	struct strmap mm_names, mm_addresses; /* .mailmap, as parsed so far */
+	struct strmap mm_index; /* address -> its lines (struct mm_lines *) */
+	struct strbuf mm_text; /* .mailmap, comments and white space gone */
 };
 
 void gm_db_init(struct gm_db *db);
@@ -83,8 +97,7 @@ void gm_db_release(struct gm_db *db);
  * '.', in sorted name order; with find, every file named MAINTAINERS
  * below it, sorted).  0, or -1 with a message in d.
  */
-int gm_db_read(struct gm_db *db, const char *path, bool find,
-	       struct diags *d);
+int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d);
 /* Read .mailmap (missing is fine). */
 int gm_db_mailmap(struct gm_db *db, const char *path);
 
@@ -99,8 +112,8 @@ struct gm_query {
 void gm_query_release(struct gm_query *q);
 int gm_query_add_file(struct gm_query *q, const char *file, size_t len);
 /* Files and keywords of a patch (the script's patch reader). */
-int gm_scan_patch(struct gm_db *db, const struct gm_opts *o,
-		  const char *text, size_t len, struct gm_query *q);
+int gm_scan_patch(struct gm_db *db, const struct gm_opts *o, const char *text,
+		  size_t len, struct gm_query *q);
 /* --keywords-in-file: the K: patterns found in a file's text. */
 int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
 		     struct gm_query *q);
@@ -115,7 +128,6 @@ int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
 	      struct strbuf *out, struct diags *d);
 
 /* Does file match F:/X: entry i (the script's file_match_pattern)? */
-bool gm_file_matches(struct gm_db *db, size_t i, const char *file,
-		     size_t len);
+bool gm_file_matches(struct gm_db *db, size_t i, const char *file, size_t len);
 
 #endif

@@ -44,7 +44,6 @@ static bool compile(struct perlre *re)
 		re->failed = true;
 		return false;
 	}
-	pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
 	re->md = pcre2_match_data_create_from_pattern(re->code, NULL);
 	if (!re->md) {
 		pcre2_code_free(re->code);
@@ -62,6 +61,9 @@ int perlre_match_from(struct perlre *re, const char *s, size_t len,
 
 	if (!compile(re))
 		return -1;
+	/* JIT costs more than a few interpreted matches: only when hot */
+	if (++re->uses == 32)
+		pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
 	rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, start, 0, re->md,
 			 mctx());
 	if (rc >= 0)

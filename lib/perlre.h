@@ -21,6 +21,7 @@ struct perlre {
 	unsigned flags; /* PERLRE_* */
 	void *code, *md;
 	bool failed;
+	unsigned uses; /* JIT-compiled once it is used often */
 };
 
 #define PERLRE_X 1u /* /x */
@@ -28,7 +29,10 @@ struct perlre {
 #define PERLRE_ASCII 4u /* /a: \w \s \d ASCII only */
 #define PERLRE_S 8u /* /s */
 
-#define PERLRE(pat, fl) { (pat), (fl), NULL, NULL, false }
+#define PERLRE(pat, fl)                           \
+	{                                         \
+		(pat), (fl), NULL, NULL, false, 0 \
+	}
 
 /* 1 match, 0 none, -1 error (bad pattern, limit). */
 int perlre_match(struct perlre *re, const char *s, size_t len);

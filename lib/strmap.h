@@ -29,7 +29,10 @@ struct strmap {
 	struct arena keys;
 };
 
-#define STRMAP_INIT { NULL, 0, 0, NULL, 0, ARENA_INIT }
+#define STRMAP_INIT                             \
+	{                                       \
+		NULL, 0, 0, NULL, 0, ARENA_INIT \
+	}
 
 /* The entry for key, or NULL. */
 struct strmap_entry *strmap_get(const struct strmap *m, const char *key,
