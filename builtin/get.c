@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static const char get_usage[] =
@@ -52,7 +53,7 @@ static const char get_usage[] =
 
 struct get_args {
 	struct gm_opts o;
-	int from_filename, find_maintainer_files, version, help;
+	int from_filename, find_maintainer_files, version, help, all;
 	int interactive, git_all, git_blame_sig, git_min_sig, git_max,
 		git_min_pct;
 	const char *maintainer_path, *self_test, *git_since, *hg_since;
@@ -198,6 +199,152 @@ static bool git_tracked(const char *file)
 	return tracked;
 }
 
+/* Answer the paths in [p, end) (one a line) into out. 0 or -1. */
+static int answer_range(struct gm_db *db, const struct gm_opts *o, char *p,
+			char *end, struct strbuf *out)
+{
+	struct strbuf one = STRBUF_INIT, text = STRBUF_INIT;
+	struct diags d = DIAGS_INIT;
+	int err = 0, ret = -1;
+
+	while (p < end) {
+		char *nl = memchr(p, '\n', (size_t)(end - p)), *l, *le;
+		struct gm_query q = { 0 };
+		size_t plen;
+
+		if (!nl)
+			nl = end;
+		*nl = '\0';
+		plen = (size_t)(nl - p);
+		if (plen && gm_query_add_file(&q, p, plen) == 0) {
+			if (o->keywords && o->keywords_in_file &&
+			    strcmp(p, "MAINTAINERS") && is_regular(p)) {
+				strbuf_reset(&text);
+				if (!read_path(p, &text, &err))
+					gm_scan_keywords(db, text.buf, text.len,
+							 &q);
+			}
+			strbuf_reset(&one);
+			if (gm_answer(db, o, &q, &one, &d)) {
+				gm_query_release(&q);
+				goto out;
+			}
+			for (l = one.buf; l < one.buf + one.len; l = le + 1) {
+				le = memchr(l, '\n',
+					    (size_t)(one.buf + one.len - l));
+				if (!le)
+					le = one.buf + one.len;
+				strbuf_add(out, p, plen);
+				strbuf_addch(out, '\t');
+				strbuf_add(out, l, (size_t)(le - l));
+				strbuf_addch(out, '\n');
+			}
+		}
+		gm_query_release(&q);
+		p = nl + 1;
+	}
+	ret = strbuf_failed(out) ? -1 : 0;
+out:
+	diags_release(&d);
+	strbuf_release(&one);
+	strbuf_release(&text);
+	return ret;
+}
+
+/*
+ * --all: every file git knows (or every path on standard input with
+ * "-"), each answered as "PATH<TAB>" and what --nomultiline -f PATH
+ * prints, on the indexed patterns.  A large list is split in two and
+ * the second half answered by a child process (the two cores), whose
+ * output follows the parent's.
+ */
+static int answer_all(struct gm_db *db, struct get_args *a, char **args,
+		      int nargs)
+{
+	struct strbuf list = STRBUF_INIT, out = STRBUF_INIT;
+	struct gm_opts o = a->o;
+	int err = 0, status, ret = 2, pfd[2] = { -1, -1 };
+	char *mid, *end;
+	pid_t pid = -1;
+
+	if (nargs == 1 && !strcmp(args[0], "-")) {
+		if (read_fd(0, &list, &err)) {
+			error_msg("standard input: %s", strerror(err));
+			goto out;
+		}
+	} else if (nargs) {
+		error_msg("--all takes no file (or - to read paths)");
+		goto out;
+	} else {
+		const char *argv[] = { "git", "ls-files", "-z", NULL };
+		char *p;
+
+		if (run_capture(argv, &list, &status) || status) {
+			error_msg(
+				"--all: git ls-files failed (not a git work tree? use --all - and paths on standard input)");
+			goto out;
+		}
+		for (p = list.buf; p < list.buf + list.len; p++)
+			if (!*p)
+				*p = '\n';
+	}
+	o.output_multiline = 0;
+	if (gm_db_index(db)) {
+		error_msg("out of memory");
+		goto out;
+	}
+	gm_db_memo(db, true);
+	end = list.buf + list.len;
+	mid = end;
+	if (list.len > 65536) {
+		mid = memchr(list.buf + list.len / 2, '\n',
+			     list.len - list.len / 2);
+		mid = mid ? mid + 1 : end;
+	}
+	fflush(stdout);
+	if (mid < end && !pipe(pfd)) {
+		pid = fork();
+		if (pid == 0) {
+			close(pfd[0]);
+			if (answer_range(db, &o, mid, end, &out) ||
+			    write_all(pfd[1], out.buf, out.len, &err))
+				_exit(1);
+			_exit(0);
+		}
+		close(pfd[1]);
+		if (pid < 0) {
+			close(pfd[0]);
+			mid = end;
+		}
+	}
+	if (answer_range(db, &o, list.buf, mid, &out) ||
+	    write_all(1, out.buf, out.len, &err)) {
+		error_msg("out of memory or cannot write");
+		goto out;
+	}
+	if (pid > 0) {
+		strbuf_reset(&out);
+		if (read_fd(pfd[0], &out, &err) ||
+		    waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+		    WEXITSTATUS(status) ||
+		    write_all(1, out.buf, out.len, &err)) {
+			error_msg("the second half failed");
+			pid = -1;
+			goto out;
+		}
+		pid = -1;
+	}
+	ret = 0;
+out:
+	if (pfd[0] >= 0)
+		close(pfd[0]);
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	strbuf_release(&list);
+	strbuf_release(&out);
+	return ret;
+}
+
 static int die_status(int err)
 {
 	return err ? err : 255;
@@ -255,6 +402,7 @@ int cmd_get(int argc, char **argv)
 		  0 },
 		{ OPT_OPTSTRING, "self-test", &a.self_test_set, &a.self_test,
 		  0 },
+		{ OPT_FLAG, "all", &a.all, NULL, 0 },
 		{ OPT_FLAG, "v|version", &a.version, NULL, 0 },
 		{ OPT_FLAG, "h|help|usage", &a.help, NULL, 0 },
 		{ OPT_END, NULL, NULL, NULL, 0 },
@@ -309,7 +457,7 @@ int cmd_get(int argc, char **argv)
 		ret = 2;
 		goto out;
 	}
-	if (isatty(0) && !nargs) {
+	if (isatty(0) && !nargs && !a.all) {
 		error_msg(
 			"missing patchfile or -f file - use --help if necessary");
 		ret = 25;
@@ -369,6 +517,10 @@ int cmd_get(int argc, char **argv)
 	if (a.o.email_use_mailmap)
 		gm_db_mailmap(&db, "./.mailmap");
 
+	if (a.all) {
+		ret = answer_all(&db, &a, args, nargs);
+		goto out;
+	}
 	if (getcwd(buf, sizeof(buf))) {
 		strbuf_addstr(&cwd, buf);
 		strbuf_addch(&cwd, '/');

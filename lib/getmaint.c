@@ -12,6 +12,11 @@
 #include <wchar.h>
 #include <wctype.h>
 
+struct gm_bucket {
+	size_t *v; /* section numbers, ascending */
+	size_t nr, alloc;
+};
+
 void gm_opts_default(struct gm_opts *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -455,6 +460,16 @@ void gm_db_release(struct gm_db *db)
 	strmap_release(&db->mm_names);
 	strmap_release(&db->mm_addresses);
 	strmap_release(&db->mm_index);
+	strmap_release(&db->memo);
+	for (i = 0; i < db->buckets.nr; i++) {
+		struct gm_bucket *b = db->buckets.e[i].value;
+
+		free(b->v);
+	}
+	strmap_release(&db->buckets);
+	free(db->secs);
+	free(db->always);
+	free(db->lit);
 	strbuf_release(&db->mm_text);
 	arena_release(&db->arena);
 	memset(db, 0, sizeof(*db));
@@ -1092,6 +1107,7 @@ struct run {
 	struct strmap dedup_name, dedup_address; /* value: struct email * */
 	struct strlist file_emails;
 	struct strbuf *out;
+	struct arena arena; /* this answer's copies */
 	bool nomem;
 };
 
@@ -1476,6 +1492,9 @@ static bool maintained_with_maintainer(const struct gm_db *db, size_t start,
 	return s && m;
 }
 
+static void required_literal(const char *s, size_t len, const char **need,
+			     size_t *need_len);
+
 static struct perlre *entry_re(struct gm_db *db, size_t i, bool prefixed)
 {
 	struct gm_entry *e = &db->tv[i];
@@ -1500,11 +1519,165 @@ static struct perlre *entry_re(struct gm_db *db, size_t i, bool prefixed)
 		re[0] = (struct perlre)PERLRE(p, PERLRE_X);
 		re[1] = (struct perlre)PERLRE(q, PERLRE_X);
 		e->x->re = re;
+		if (e->type == 'N')
+			required_literal(e->s, e->len, &e->x->need,
+					 &e->x->need_len);
 	}
 	return prefixed ? re + 1 : re;
 }
 
+/*
+ * The part of a pattern every match must start with: the characters
+ * before the first special one (less the one before a quantifier);
+ * nothing when the pattern has an alternation.
+ */
+static size_t literal_prefix(const struct gm_entry *e)
+{
+	size_t i;
+
+	if (memchr(e->s, '|', e->len))
+		return 0;
+	for (i = 0; i < e->len; i++) {
+		char ch = e->s[i];
+
+		if (strchr("*?[\\(){}+^$", ch) || ch == '\0')
+			return (ch == '+' || ch == '{') && i ? i - 1 : i;
+	}
+	return i;
+}
+
+static int bucket_add(struct gm_db *db, const char *key, size_t klen,
+		      size_t sec)
+{
+	struct strmap_entry *e = strmap_put(&db->buckets, key, klen);
+	struct gm_bucket *b;
+
+	if (!e)
+		return -1;
+	if (!e->value) {
+		e->value = calloc(1, sizeof(struct gm_bucket));
+		if (!e->value)
+			return -1;
+	}
+	b = e->value;
+	if (b->nr && b->v[b->nr - 1] == sec)
+		return 0;
+	if (!ALLOC_GROW(b->v, b->nr + 1, b->alloc))
+		return -1;
+	b->v[b->nr++] = sec;
+	return 0;
+}
+
+int gm_db_index(struct gm_db *db)
+{
+	size_t tvi = 0, i, alloc = 0, aalloc = 0;
+
+	if (db->indexed)
+		return 0;
+	db->lit = calloc(db->nr + 1, sizeof(*db->lit));
+	if (!db->lit)
+		return -1;
+	for (i = 0; i < db->nr; i++)
+		if (db->tv[i].type == 'F' || db->tv[i].type == 'X')
+			db->lit[i] = literal_prefix(&db->tv[i]);
+	while (tvi < db->nr && !is_field(db, tvi))
+		tvi++;
+	/* the sections exactly as the script's loop walks them */
+	while (tvi < db->nr) {
+		size_t start = find_starting_index(db, tvi);
+		size_t end = find_ending_index(db, tvi), sec;
+		bool has_n = false;
+
+		if (!ALLOC_GROW(db->secs, db->nr_secs + 1, alloc))
+			return -1;
+		sec = db->nr_secs++;
+		db->secs[sec] = (struct gm_section){ tvi, start, end };
+		for (i = start; i < end; i++) {
+			const struct gm_entry *e = &db->tv[i];
+			size_t lp, k;
+
+			if (e->type == 'N')
+				has_n = true;
+			if (e->type != 'F')
+				continue;
+			lp = literal_prefix(e);
+			for (k = lp; k > 0 && e->s[k - 1] != '/'; k--)
+				;
+			/* the directory and up to two more characters */
+			k += lp - k < 2 ? lp - k : 2;
+			if (bucket_add(db, e->s, k, sec))
+				return -1;
+		}
+		if (has_n) {
+			if (!ALLOC_GROW(db->always, db->nr_always + 1, aalloc))
+				return -1;
+			db->always[db->nr_always++] = sec;
+		}
+		tvi = end + 1;
+	}
+	db->indexed = true;
+	return 0;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The sections a file can match, ascending; *n of them (malloc'd). */
+static size_t *candidates(struct gm_db *db, const char *file, size_t flen,
+			  size_t *n)
+{
+	size_t *v = NULL, alloc = 0, i, k;
+
+	*n = 0;
+	for (i = 0; i <= flen; i++) {
+		size_t m;
+
+		if (i && file[i - 1] != '/')
+			continue;
+		/* keys: a directory of the file, and 0 to 2 more characters */
+		for (m = 0; m <= 2 && i + m <= flen; m++) {
+			const struct strmap_entry *e;
+			const struct gm_bucket *b;
+
+			e = strmap_get(&db->buckets, file, i + m);
+			if (!e)
+				continue;
+			b = e->value;
+			if (!ALLOC_GROW(v, *n + b->nr, alloc))
+				goto nomem;
+			memcpy(v + *n, b->v, b->nr * sizeof(*v));
+			*n += b->nr;
+		}
+	}
+	if (!ALLOC_GROW(v, *n + db->nr_always + 1, alloc))
+		goto nomem;
+	memcpy(v + *n, db->always, db->nr_always * sizeof(*v));
+	*n += db->nr_always;
+	qsort(v, *n, sizeof(*v), cmp_size);
+	for (i = 0, k = 0; i < *n; i++)
+		if (!k || v[k - 1] != v[i])
+			v[k++] = v[i];
+	*n = k;
+	return v;
+nomem:
+	free(v);
+	*n = (size_t)-1;
+	return NULL;
+}
+
 /* Cheap test: a pattern starting with a plain character must find it. */
+static inline bool may_match_lit(const struct gm_db *db, size_t i,
+				 const char *file, size_t flen)
+{
+	size_t lp = db->lit[i];
+
+	return lp <= flen && !memcmp(file, db->tv[i].s, lp);
+}
+
 static inline bool may_match(const struct gm_entry *e, const char *file,
 			     size_t flen)
 {
@@ -1517,6 +1690,69 @@ static inline bool may_match(const struct gm_entry *e, const char *file,
 	    strchr("+{}()|^$]", c0))
 		return true;
 	return flen && (unsigned char)file[0] == c0;
+}
+
+/*
+ * A literal that every match of an N: regex (/x) must contain, so that
+ * the regex runs only on paths that have it: the longest run of plain
+ * characters outside any group, less a last character a quantifier
+ * makes optional.  None for an alternation, inline flags, or anything
+ * unusual: then the regex always runs.
+ */
+static void required_literal(const char *s, size_t len, const char **need,
+			     size_t *need_len)
+{
+	size_t i = 0, run = 0, best = 0, best_at = 0, start = 0;
+	int depth = 0;
+
+	*need = NULL;
+	*need_len = 0;
+	if (memchr(s, '|', len) || memchr(s, '#', len))
+		return;
+	for (i = 0; i <= len; i++) {
+		char ch = i < len ? s[i] : '\0';
+		bool plain = (ch >= 'a' && ch <= 'z') ||
+			     (ch >= 'A' && ch <= 'Z') ||
+			     (ch >= '0' && ch <= '9') || ch == '_' ||
+			     ch == '-' || ch == '/' || ch == ',';
+
+		if (plain && depth == 0) {
+			if (!run)
+				start = i;
+			run++;
+			continue;
+		}
+		if (run) {
+			size_t r = run;
+
+			/* a quantifier after the run makes its last char optional */
+			if (ch == '?' || ch == '*' || ch == '{' || ch == '+')
+				r--;
+			if (r > best) {
+				best = r;
+				best_at = start;
+			}
+			run = 0;
+		}
+		if (ch == '(') {
+			if (i + 1 < len && s[i + 1] == '?')
+				return; /* inline flags, lookarounds */
+			depth++;
+		} else if (ch == ')') {
+			depth--;
+		} else if (ch == '[') {
+			/* skip the class */
+			for (i++; i < len && s[i] != ']'; i++)
+				if (s[i] == '\\')
+					i++;
+		} else if (ch == '\\') {
+			i++; /* an escape breaks the run */
+		}
+	}
+	if (best >= 2) {
+		*need = s + best_at;
+		*need_len = best;
+	}
 }
 
 struct hit {
@@ -1694,14 +1930,46 @@ static void maintainers_in_file(struct run *r, const char *file)
 		strbuf_release(&text);
 		return;
 	}
-	while (pos <= text.len &&
-	       perlre_match_from(&re_file_email, text.buf, text.len, pos) > 0) {
-		size_t ms, me;
+	/*
+	 * m/$re/g, one '@' at a time: a match holds exactly one '@', so the
+	 * leftmost match from pos holds the next '@' if any match does, and
+	 * lies in the window of characters the regex allows around it.
+	 */
+	while (pos < text.len) {
+		const char *at = memchr(text.buf + pos, '@', text.len - pos);
+		size_t a, s0, e, ms, me;
 
-		perlre_span(&re_file_email, &ms, &me);
-		clean_file_email(r, text.buf + ms, me - ms, &fmt);
-		strlist_add(r, &r->file_emails, fmt.buf, fmt.len, "");
-		pos = me > ms ? me : me + 1;
+		if (!at)
+			break;
+		a = (size_t)(at - text.buf);
+		for (s0 = a; s0 > pos; s0--) {
+			unsigned char ch = (unsigned char)text.buf[s0 - 1];
+
+			if (!(ch >= 0x80 || (ch >= 'a' && ch <= 'z') ||
+			      (ch >= 'A' && ch <= 'Z') ||
+			      (ch >= '0' && ch <= '9') ||
+			      strchr("_\"' ,.+-\t\n\v\f\r(<{", ch)))
+				break;
+		}
+		for (e = a + 1; e < text.len; e++) {
+			unsigned char ch = (unsigned char)text.buf[e];
+
+			if (!((ch >= 'a' && ch <= 'z') ||
+			      (ch >= 'A' && ch <= 'Z') ||
+			      (ch >= '0' && ch <= '9') || ch == '.' ||
+			      ch == '-'))
+				break;
+		}
+		if (e < text.len && strchr(")>}", text.buf[e]))
+			e++;
+		if (perlre_match_from(&re_file_email, text.buf, e, s0) > 0) {
+			perlre_span(&re_file_email, &ms, &me);
+			clean_file_email(r, text.buf + ms, me - ms, &fmt);
+			strlist_add(r, &r->file_emails, fmt.buf, fmt.len, "");
+			pos = me;
+		} else {
+			pos = a + 1;
+		}
 	}
 	strbuf_release(&text);
 	strbuf_release(&fmt);
@@ -1739,7 +2007,7 @@ static void deduplicate_email(struct run *r, struct strbuf *email)
 		strbuf_reset(&e.address);
 		strbuf_add(&e.address, h->address.buf, h->address.len);
 	} else {
-		struct email *save = arena_alloc(&r->db->arena, sizeof(*save));
+		struct email *save = arena_alloc(&r->arena, sizeof(*save));
 		struct strmap_entry *en, *ea;
 
 		if (!save) {
@@ -1862,7 +2130,9 @@ static int cmp_numstr(const void *pa, const void *pb)
 	return strcmp(a, b);
 }
 
-static void one_file(struct run *r, const char *file, bool *exact)
+/* The sections file matches, deepest first (*hits is malloc'd). */
+static void file_hits(struct run *r, const char *file, bool *exact,
+		      struct hit **out_hits, size_t *out_n)
 {
 	struct gm_db *db = r->db;
 	const struct gm_opts *o = r->o;
@@ -1870,24 +2140,49 @@ static void one_file(struct run *r, const char *file, bool *exact)
 	struct hit *hits = NULL;
 	size_t nhits = 0, ahits = 0, tvi, i;
 
+	size_t *cand = NULL, ncand = 0, ci = 0;
+
+	if (db->indexed) {
+		cand = candidates(db, file, flen, &ncand);
+		if (!cand && ncand) {
+			r->nomem = true;
+			return;
+		}
+	}
 	tvi = 0;
 	while (tvi < db->nr && !is_field(db, tvi))
 		tvi++;
-	while (tvi < db->nr) {
-		size_t start = find_starting_index(db, tvi);
-		size_t end = find_ending_index(db, tvi);
+	for (;;) {
+		size_t start, end;
 		bool exclude = false, hit = false;
 		long depth = 0;
 
+		if (db->indexed) {
+			if (ci == ncand)
+				break;
+			tvi = db->secs[cand[ci]].tvi;
+			start = db->secs[cand[ci]].start;
+			end = db->secs[cand[ci]].end;
+			ci++;
+		} else {
+			if (tvi >= db->nr)
+				break;
+			start = find_starting_index(db, tvi);
+			end = find_ending_index(db, tvi);
+		}
+
 		for (i = start; i < end && !exclude; i++)
 			if (db->tv[i].type == 'X' &&
-			    may_match(&db->tv[i], file, flen) &&
+			    (db->indexed ? may_match_lit(db, i, file, flen) :
+					   may_match(&db->tv[i], file, flen)) &&
 			    gm_file_matches(db, i, file, flen))
 				exclude = true;
 		for (i = start; i < end && !exclude; i++) {
 			const struct gm_entry *e = &db->tv[i];
 
-			if (e->type == 'F' && may_match(e, file, flen) &&
+			if (e->type == 'F' &&
+			    (db->indexed ? may_match_lit(db, i, file, flen) :
+					   may_match(e, file, flen)) &&
 			    gm_file_matches(db, i, file, flen)) {
 				bool trailing;
 				long pd = (long)glob_slashes(e, &trailing);
@@ -1906,7 +2201,11 @@ static void one_file(struct run *r, const char *file, bool *exact)
 				}
 			} else if (e->type == 'N') {
 				struct perlre *re = entry_re(db, i, false);
+				const struct gm_extra *x = e->x;
 
+				if (x && x->need &&
+				    !memmem(file, flen, x->need, x->need_len))
+					continue;
 				if (re && perlre_match(re, file, flen) > 0) {
 					hit = true;
 					depth = 0;
@@ -1923,15 +2222,29 @@ static void one_file(struct run *r, const char *file, bool *exact)
 		}
 		tvi = end + 1;
 	}
+	free(cand);
 	/* by depth, deepest first; equal depths in file order */
 	qsort(hits, nhits, sizeof(*hits), hit_cmp);
+	*out_hits = hits;
+	*out_n = nhits;
+}
+
+static void apply_hits(struct run *r, const char *file, const struct hit *hits,
+		       size_t nhits)
+{
+	size_t i;
+
 	for (i = 0; i < nhits; i++) {
 		add_categories(r, hits[i].tvi, "");
-		if (o->sections)
+		if (r->o->sections)
 			print_section(r, hits[i].tvi);
 	}
-	free(hits);
 	maintainers_in_file(r, file);
+}
+
+void gm_db_memo(struct gm_db *db, bool on)
+{
+	db->use_memo = on;
 }
 
 int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
@@ -1944,14 +2257,43 @@ int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
 	size_t i;
 	bool exact = false;
 
+	struct strbuf sig = STRBUF_INIT;
+	size_t out_start = out->len;
+	bool memo = false;
+
 	memset(&r, 0, sizeof(r));
 	r.db = db;
 	r.o = o;
 	r.d = d;
 	r.out = out;
 
-	for (i = 0; i < q->nr_files; i++)
-		one_file(&r, q->files[i], &exact);
+	for (i = 0; i < q->nr_files; i++) {
+		struct hit *hits = NULL;
+		size_t nhits = 0, k, flen = strlen(q->files[i]);
+
+		file_hits(&r, q->files[i], &exact, &hits, &nhits);
+		memo = db->use_memo && q->nr_files == 1 && !q->nr_kw &&
+		       !o->email_file_emails &&
+		       !(flen >= 5 && !strcmp(q->files[i] + flen - 5, ".yaml"));
+		if (memo) {
+			const struct strmap_entry *e;
+
+			for (k = 0; k < nhits; k++)
+				strbuf_addf(&sig, "%zu:%ld,", hits[k].tvi,
+					    hits[k].depth);
+			e = strmap_get(&db->memo, sig.buf, sig.len);
+			if (e && e->value) {
+				const struct strbuf *v = e->value;
+
+				strbuf_add(out, v->buf, v->len);
+				free(hits);
+				strbuf_release(&sig);
+				return strbuf_failed(out) ? -1 : 0;
+			}
+		}
+		apply_hits(&r, q->files[i], hits, nhits);
+		free(hits);
+	}
 
 	if (o->keywords && q->nr_kw) {
 		size_t n = 0;
@@ -2090,8 +2432,25 @@ int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
 	strmap_release(&r.hash_list);
 	strmap_release(&r.dedup_name);
 	strmap_release(&r.dedup_address);
+	if (memo && !r.nomem && !strbuf_failed(out)) {
+		struct strmap_entry *e =
+			strmap_put(&db->memo, sig.buf, sig.len);
+		struct strbuf *v = arena_alloc(&db->arena, sizeof(*v));
+
+		if (e && v) {
+			v->buf = arena_dup(&db->arena, out->buf + out_start,
+					   out->len - out_start);
+			v->len = out->len - out_start;
+			v->alloc = 0;
+			v->failed = !v->buf;
+			if (v->buf)
+				e->value = v;
+		}
+	}
+	strbuf_release(&sig);
 	strmap_release(&saw);
 	strbuf_release(&tmp);
+	arena_release(&r.arena);
 	return r.nomem || strbuf_failed(out) ? -1 : 0;
 }
 

@@ -59,6 +59,8 @@ struct gm_extra {
 	char *conv; /* F:/X: the script's regex for it */
 	size_t conv_len;
 	struct perlre *re; /* N:, K: (two), complex F:/X: */
+	const char *need; /* N: a literal every match contains, or NULL */
+	size_t need_len;
 };
 
 struct gm_entry {
@@ -84,6 +86,19 @@ struct gm_db {
 		size_t len;
 		bool mapped;
 	} * maps;
+	/* the index (gm_db_index()): sections and where their patterns point */
+	struct gm_section {
+		size_t tvi, start, end;
+	} * secs;
+	size_t nr_secs;
+	struct strmap buckets; /* directory prefix -> struct gm_bucket * */
+	size_t *always; /* sections with N: (tried for every file) */
+	size_t *lit; /* per entry: length of its F:/X: literal prefix */
+	size_t nr_always;
+	bool indexed;
+	/* answers by the sections they come from (gm_db_memo()) */
+	struct strmap memo;
+	bool use_memo;
 	struct arena arena;
 	struct strmap mm_names, mm_addresses; /* .mailmap, as parsed so far */
 	struct strmap mm_index; /* address -> its lines (struct mm_lines *) */
@@ -126,6 +141,20 @@ void gm_query_sort_files(struct gm_query *q, size_t from);
  */
 int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
 	      struct strbuf *out, struct diags *d);
+
+/*
+ * Index the F: patterns by the directory part of their literal prefix,
+ * so that a query tries only the sections that can match (for --all).
+ * The answers are the same with and without it.  0, or -1 (ENOMEM).
+ */
+int gm_db_index(struct gm_db *db);
+
+/*
+ * Remember answers: for one file, without keywords or addresses read from
+ * the file, the answer depends only on the sections it matches (in
+ * order), so it is kept under that list and reused (for --all).
+ */
+void gm_db_memo(struct gm_db *db, bool on);
 
 /* Does file match F:/X: entry i (the script's file_match_pattern)? */
 bool gm_file_matches(struct gm_db *db, size_t i, const char *file, size_t len);

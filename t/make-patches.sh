@@ -8,8 +8,9 @@
 #                  new and a deleted file, a mode change, a binary file
 #   gitdiff.diff   a plain git diff of several directories
 set -eu
-old=$1 new=$2 out=$3
-mkdir -p "$out"
+old=$1 new=$2
+mkdir -p "$3"
+out=$(cd "$3" && pwd)
 dirs="drivers/net/ethernet/intel/e1000 drivers/gpu/drm/tiny fs/ext2 fs/fat
 net/9p sound/pci/hda drivers/usb/serial drivers/i2c/busses arch/x86/kvm/svm
 kernel/sched mm/damon drivers/input/keyboard drivers/hwmon/pmbus
