@@ -78,7 +78,8 @@ test_expect_success '--all - answers each path as --nomultiline -f does' '
 '
 
 test_expect_success '--all outside a git work tree needs paths on stdin' '
-	test_expect_code 2 maint get --all 2>../allerr </dev/null &&
+	GIT_CEILING_DIRECTORIES=$TRASH test_expect_code 2 maint get --all \
+		2>../allerr </dev/null &&
 	test_grep "git ls-files failed" ../allerr
 '
 
