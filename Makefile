@@ -32,7 +32,8 @@ LIB_OBJS = lib/arena.o lib/diag.o lib/fileio.o lib/format.o lib/getmaint.o \
 BUILTIN_OBJS = builtin/format.o builtin/get.o builtin/merge.o
 TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-parse t/unit/test-strbuf t/unit/test-merge
-MANPAGES = doc/maint.1 doc/maint-format.1 doc/maint-move.1 doc/maint-merge.1
+MANPAGES = doc/maint.1 doc/maint-format.1 doc/maint-move.1 doc/maint-get.1 \
+	   doc/maint-merge.1
 
 all: maint
 
@@ -57,6 +58,7 @@ check: maint $(UNIT_TESTS)
 test: maint $(UNIT_TESTS)
 	scripts/get-kernel.sh >/dev/null
 	scripts/get-maintainers-file.sh 6.1 >/dev/null
+	MAINT_KERNEL_VERSION=6.1 scripts/get-kernel.sh >/dev/null
 	MAINT_NEED_KERNEL=1 prove -j2 --exec bash t/t[0-9]*.sh
 
 kernel:

@@ -199,9 +199,9 @@ static bool git_tracked(const char *file)
 	return tracked;
 }
 
-/* Answer the paths in [p, end) (one a line) into out. 0 or -1. */
+/* Answer the paths in [p, end) (one a line) to fd, 1 MiB at a time. */
 static int answer_range(struct gm_db *db, const struct gm_opts *o, char *p,
-			char *end, struct strbuf *out)
+			char *end, struct strbuf *out, int fd)
 {
 	struct strbuf one = STRBUF_INIT, text = STRBUF_INIT;
 	struct diags d = DIAGS_INIT;
@@ -242,8 +242,14 @@ static int answer_range(struct gm_db *db, const struct gm_opts *o, char *p,
 		}
 		gm_query_release(&q);
 		p = nl + 1;
+		if (out->len >= (1 << 20) || p >= end) {
+			if (strbuf_failed(out) ||
+			    write_all(fd, out->buf, out->len, &err))
+				goto out;
+			strbuf_reset(out);
+		}
 	}
-	ret = strbuf_failed(out) ? -1 : 0;
+	ret = 0;
 out:
 	diags_release(&d);
 	strbuf_release(&one);
@@ -263,7 +269,7 @@ static int answer_all(struct gm_db *db, struct get_args *a, char **args,
 {
 	struct strbuf list = STRBUF_INIT, out = STRBUF_INIT;
 	struct gm_opts o = a->o;
-	int err = 0, status, ret = 2, pfd[2] = { -1, -1 };
+	int err = 0, status, ret = 2, tfd = -1;
 	char *mid, *end;
 	pid_t pid = -1;
 
@@ -302,42 +308,55 @@ static int answer_all(struct gm_db *db, struct get_args *a, char **args,
 		mid = mid ? mid + 1 : end;
 	}
 	fflush(stdout);
-	if (mid < end && !pipe(pfd)) {
-		pid = fork();
-		if (pid == 0) {
-			close(pfd[0]);
-			if (answer_range(db, &o, mid, end, &out) ||
-			    write_all(pfd[1], out.buf, out.len, &err))
-				_exit(1);
-			_exit(0);
-		}
-		close(pfd[1]);
-		if (pid < 0) {
-			close(pfd[0]);
+	/* the second half goes to an unlinked temporary file */
+	if (mid < end) {
+		char tmpl[] = "/tmp/maint-all-XXXXXX";
+
+		tfd = mkstemp(tmpl);
+		if (tfd >= 0)
+			unlink(tmpl);
+		pid = tfd >= 0 ? fork() : -1;
+		if (pid == 0)
+			_exit(answer_range(db, &o, mid, end, &out, tfd) ? 1 :
+									  0);
+		if (pid < 0)
 			mid = end;
-		}
 	}
-	if (answer_range(db, &o, list.buf, mid, &out) ||
-	    write_all(1, out.buf, out.len, &err)) {
+	if (answer_range(db, &o, list.buf, mid, &out, 1)) {
 		error_msg("out of memory or cannot write");
 		goto out;
 	}
 	if (pid > 0) {
-		strbuf_reset(&out);
-		if (read_fd(pfd[0], &out, &err) ||
-		    waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-		    WEXITSTATUS(status) ||
-		    write_all(1, out.buf, out.len, &err)) {
+		pid_t child = pid;
+
+		pid = -1;
+		if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) ||
+		    WEXITSTATUS(status) || lseek(tfd, 0, SEEK_SET)) {
 			error_msg("the second half failed");
-			pid = -1;
 			goto out;
 		}
-		pid = -1;
+		for (;;) {
+			strbuf_reset(&out);
+			if (!strbuf_grow(&out, 1 << 20)) {
+				error_msg("out of memory");
+				goto out;
+			}
+			ssize_t got = read(tfd, out.buf, out.alloc - 1);
+
+			if (got < 0 ||
+			    write_all(1, out.buf, (size_t)(got > 0 ? got : 0),
+				      &err)) {
+				error_msg("cannot copy the second half");
+				goto out;
+			}
+			if (!got)
+				break;
+		}
 	}
 	ret = 0;
 out:
-	if (pfd[0] >= 0)
-		close(pfd[0]);
+	if (tfd >= 0)
+		close(tfd);
 	if (pid > 0)
 		waitpid(pid, &status, 0);
 	strbuf_release(&list);

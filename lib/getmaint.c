@@ -1725,7 +1725,7 @@ static void required_literal(const char *s, size_t len, const char **need,
 		if (run) {
 			size_t r = run;
 
-			/* a quantifier after the run makes its last char optional */
+			/* a quantifier makes the last char optional */
 			if (ch == '?' || ch == '*' || ch == '{' || ch == '+')
 				r--;
 			if (r > best) {

@@ -1,0 +1,85 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# maint get against scripts/get_maintainer.pl on the 6.12 tree, measured
+# in the same run.  Targets: one -f call and one patch call at least 50x
+# faster; --all over every file at least 15,000x the script's per-file
+# time times the file count, peak memory under 64 MiB.  Then the cost of
+# --all with a synthetic MAINTAINERS (and tree) 10x and 100x the kernel's.
+. "$(dirname "$0")/lib.sh"
+
+cd "$KERNEL"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+P=scripts/get_maintainer.pl
+F=drivers/net/ethernet/intel/e1000/e1000_main.c
+
+# a multi-file patch: six files, a line added to each
+for f in $F fs/ext2/inode.c kernel/sched/core.c mm/damon/core.c \
+	 sound/pci/hda/hda_intel.c drivers/usb/serial/ftdi_sio.c; do
+	mkdir -p "$work/b/$(dirname "$f")"
+	{ cat "$f"; echo "/* a change */"; } >"$work/b/$f"
+	diff -u --label "a/$f" --label "b/$f" "$f" "$work/b/$f" >>"$work/p.diff" || true
+done
+
+perl_f=$(time_per_run 5 perl $P -f $F)
+maint_f=$(time_per_run 50 "$MAINT" get -f $F)
+perl_p=$(time_per_run 5 perl $P "$work/p.diff")
+maint_p=$(time_per_run 50 "$MAINT" get "$work/p.diff")
+
+find . -type f ! -name .maint-extracted | sed 's|^\./||' | sort >"$work/files"
+n=$(wc -l <"$work/files")
+t0=$(date +%s%N)
+"$MAINT" get --all - <"$work/files" >"$work/all.out"
+t1=$(date +%s%N)
+all_us=$(((t1 - t0) / 1000))
+rss=$(peak_rss_kib "$MAINT" get --all - <"$work/files")
+
+echo "one file (-f $F):"
+printf '  %-22s %9s us\n  %-22s %9s us\n' get_maintainer.pl "$perl_f" "maint get" "$maint_f"
+echo "  ratio: $(ratio "$perl_f" "$maint_f")x (target 50x)"
+echo "one patch (6 files):"
+printf '  %-22s %9s us\n  %-22s %9s us\n' get_maintainer.pl "$perl_p" "maint get" "$maint_p"
+echo "  ratio: $(ratio "$perl_p" "$maint_p")x (target 50x)"
+echo "every file of the tree ($n), --all:"
+printf '  %-22s %9s us (%s us a file x %s files, extrapolated)\n' \
+	get_maintainer.pl "$((perl_f * n))" "$perl_f" "$n"
+printf '  %-22s %9s us, peak %s KiB (target 64 MiB)\n' "maint get --all" "$all_us" "$rss"
+echo "  ratio: $(ratio "$((perl_f * n))" "$all_us")x (target 15,000x)"
+
+# synthetic: MAINTAINERS copied K times under copyN/ prefixes
+synth() {
+	awk -v k="$1" '
+		/^[A-Z]:/ { t = substr($0, 1, 1) }
+		{ lines[NR] = $0 }
+		END {
+			for (c = 1; c <= k; c++)
+				for (i = 1; i <= NR; i++) {
+					l = lines[i]
+					if (l ~ /^[FX]:/) {
+						v = l; sub(/^[FX]:[ \t]*/, "", v)
+						print substr(l, 1, 2) "\tcopy" c "/" v
+					} else if (l ~ /^[NK]:/) {
+						if (c == 1) print l
+					} else if (l ~ /^[A-Z]:/ || l == "" || c == 1) {
+						print l
+					} else {
+						print l " (copy " c ")"
+					}
+				}
+		}' MAINTAINERS >"$work/M$1"
+	awk -v k="$2" '{ for (c = 1; c <= k; c++) print "copy" c "/" $0 }' \
+		"$work/files" >"$work/files$1-$2"
+}
+echo "growth (--all, synthetic MAINTAINERS and file lists):"
+for spec in "1 1" "10 1" "100 1" "10 10"; do
+	set -- $spec
+	synth "$1" "$2"
+	lines=$(wc -l <"$work/M$1")
+	files=$(wc -l <"$work/files$1-$2")
+	t0=$(date +%s%N)
+	"$MAINT" get --notree --mpath "$work/M$1" --all - <"$work/files$1-$2" >/dev/null
+	t1=$(date +%s%N)
+	rss=$(peak_rss_kib "$MAINT" get --notree --mpath "$work/M$1" --all - <"$work/files$1-$2")
+	printf '  MAINTAINERS x%-4s (%8s lines), %8s files: %6s ms, peak %s KiB\n' \
+		"$1" "$lines" "$files" "$(((t1 - t0) / 1000000))" "$rss"
+done
