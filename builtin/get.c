@@ -53,7 +53,8 @@ static const char get_usage[] =
 
 struct get_args {
 	struct gm_opts o;
-	int from_filename, find_maintainer_files, version, help, all;
+	int from_filename, find_maintainer_files, version, help, all, unowned;
+	const char *owner;
 	int interactive, git_all, git_blame_sig, git_min_sig, git_max,
 		git_min_pct;
 	const char *maintainer_path, *self_test, *git_since, *hg_since;
@@ -184,6 +185,13 @@ static void canonpath(const char *in, struct strbuf *out)
 	strbuf_release(&t);
 }
 
+static void strbuf_addbuf_path(struct strbuf *sb, const struct strbuf *dir,
+			       const char *rel)
+{
+	strbuf_add(sb, dir->buf, dir->len);
+	strbuf_addstr(sb, rel);
+}
+
 /* vcs_file_exists(): git ls-files FILE in a git work tree */
 static bool git_tracked(const char *file)
 {
@@ -200,6 +208,34 @@ static bool git_tracked(const char *file)
 }
 
 /* Answer the paths in [p, end) (one a line) to fd, 1 MiB at a time. */
+/*
+ * --unowned: is the file covered only by THE REST (or nothing)?
+ * --owner: does a section naming the address cover it?
+ * 1 yes, 0 no, -1 out of memory.
+ */
+static int file_selected(struct gm_db *db, const struct get_args *a,
+			 const char *file)
+{
+	size_t *hdr = NULL, n = 0, i;
+	int yes = a->unowned ? 1 : 0;
+
+	if (gm_file_sections(db, &a->o, file, &hdr, &n))
+		return -1;
+	for (i = 0; i < n; i++) {
+		const struct gm_entry *e = &db->tv[hdr[i]];
+		bool rest = e->len == 8 && !memcmp(e->s, "THE REST", 8);
+
+		if (a->unowned && !rest)
+			yes = 0;
+		if (a->owner && gm_section_has(db, hdr[i], a->owner))
+			yes = 1;
+	}
+	free(hdr);
+	return yes;
+}
+
+static const struct get_args *select_args;
+
 static int answer_range(struct gm_db *db, const struct gm_opts *o, char *p,
 			char *end, struct strbuf *out, int fd)
 {
@@ -216,7 +252,16 @@ static int answer_range(struct gm_db *db, const struct gm_opts *o, char *p,
 			nl = end;
 		*nl = '\0';
 		plen = (size_t)(nl - p);
-		if (plen && gm_query_add_file(&q, p, plen) == 0) {
+		if (plen && select_args) {
+			int yes = file_selected(db, select_args, p);
+
+			if (yes < 0)
+				goto out;
+			if (yes) {
+				strbuf_add(out, p, plen);
+				strbuf_addch(out, '\n');
+			}
+		} else if (plen && gm_query_add_file(&q, p, plen) == 0) {
 			if (o->keywords && o->keywords_in_file &&
 			    strcmp(p, "MAINTAINERS") && is_regular(p)) {
 				strbuf_reset(&text);
@@ -295,6 +340,8 @@ static int answer_all(struct gm_db *db, struct get_args *a, char **args,
 				*p = '\n';
 	}
 	o.output_multiline = 0;
+	if (a->unowned || a->owner)
+		select_args = a;
 	if (gm_db_index(db)) {
 		error_msg("out of memory");
 		goto out;
@@ -422,6 +469,8 @@ int cmd_get(int argc, char **argv)
 		{ OPT_OPTSTRING, "self-test", &a.self_test_set, &a.self_test,
 		  0 },
 		{ OPT_FLAG, "all", &a.all, NULL, 0 },
+		{ OPT_FLAG, "unowned", &a.unowned, NULL, 0 },
+		{ OPT_STRING, "owner", NULL, &a.owner, 0 },
 		{ OPT_FLAG, "v|version", &a.version, NULL, 0 },
 		{ OPT_FLAG, "h|help|usage", &a.help, NULL, 0 },
 		{ OPT_END, NULL, NULL, NULL, 0 },
@@ -430,7 +479,8 @@ int cmd_get(int argc, char **argv)
 	struct gm_query q = { 0 };
 	struct diags d = DIAGS_INIT;
 	struct strbuf err = STRBUF_INIT, out = STRBUF_INIT, path = STRBUF_INIT,
-		      text = STRBUF_INIT, cwd = STRBUF_INIT;
+		      text = STRBUF_INIT, cwd = STRBUF_INIT,
+		      subdir = STRBUF_INIT, arg = STRBUF_INIT;
 	char **conf = NULL, **args = NULL, **all = NULL;
 	int nconf = 0, nargs = 0, i, ret = 255;
 	char buf[4096];
@@ -507,10 +557,30 @@ int cmd_get(int argc, char **argv)
 		goto out;
 	}
 	if (a.o.tree && !top_of_kernel_tree()) {
-		error_msg(
-			"The current directory does not appear to be a linux kernel source tree.");
-		ret = 2;
-		goto out;
+		/*
+		 * Beyond the script: below the top of a tree, go up to it and
+		 * take paths as relative to where we stood.
+		 */
+		char here[4096];
+		int up;
+
+		if (!getcwd(here, sizeof(here)))
+			here[0] = '\0';
+		for (up = 0; here[0] && up < 64 && !top_of_kernel_tree(); up++)
+			if (chdir("..") || !getcwd(buf, sizeof(buf)) ||
+			    !strcmp(buf, "/"))
+				break;
+		if (!here[0] || !top_of_kernel_tree() ||
+		    !getcwd(buf, sizeof(buf))) {
+			if (here[0] && chdir(here))
+				here[0] = '\0';
+			error_msg(
+				"The current directory does not appear to be a linux kernel source tree.");
+			ret = 2;
+			goto out;
+		}
+		strbuf_addstr(&subdir, here + strlen(buf) + 1);
+		strbuf_addch(&subdir, '/');
 	}
 
 	/* MAINTAINERS, with ~ expanded in --mpath */
@@ -540,9 +610,43 @@ int cmd_get(int argc, char **argv)
 		ret = answer_all(&db, &a, args, nargs);
 		goto out;
 	}
+	if (a.owner && !nargs) {
+		/* the sections the address looks after */
+		size_t k;
+
+		for (k = 0; k < db.nr; k++) {
+			if (db.tv[k].type || k + 1 >= db.nr ||
+			    !db.tv[k + 1].type)
+				continue;
+			if (gm_section_has(&db, k, a.owner))
+				printf("%.*s\n", (int)db.tv[k].len, db.tv[k].s);
+		}
+		ret = 0;
+		goto out;
+	}
+	if (a.unowned || a.owner) {
+		/* the -f files that are unowned (or that the address owns) */
+		for (i = 0; i < nargs; i++) {
+			int yes = file_selected(&db, &a, args[i]);
+
+			if (yes < 0)
+				goto out;
+			if (yes)
+				printf("%s\n", args[i]);
+		}
+		ret = 0;
+		goto out;
+	}
 	if (getcwd(buf, sizeof(buf))) {
 		strbuf_addstr(&cwd, buf);
 		strbuf_addch(&cwd, '/');
+	}
+	for (i = 0; i < nargs && subdir.len; i++) {
+		if (args[i][0] == '/' || !strcmp(args[i], "-"))
+			continue;
+		strbuf_reset(&arg);
+		strbuf_addbuf_path(&arg, &subdir, args[i]);
+		args[i] = strdup(arg.buf);
 	}
 	for (i = 0; i < (nargs ? nargs : 1); i++) {
 		const char *file = nargs ? args[i] : "&STDIN";
@@ -621,5 +725,7 @@ out:
 	strbuf_release(&path);
 	strbuf_release(&text);
 	strbuf_release(&cwd);
+	strbuf_release(&subdir);
+	strbuf_release(&arg);
 	return ret;
 }

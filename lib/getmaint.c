@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <wchar.h>
 #include <wctype.h>
@@ -2240,6 +2241,46 @@ static void apply_hits(struct run *r, const char *file, const struct hit *hits,
 			print_section(r, hits[i].tvi);
 	}
 	maintainers_in_file(r, file);
+}
+
+int gm_file_sections(struct gm_db *db, const struct gm_opts *o,
+		     const char *file, size_t **hdr, size_t *n)
+{
+	struct run r;
+	struct hit *hits = NULL;
+	size_t nhits = 0, i;
+	bool exact = false;
+
+	memset(&r, 0, sizeof(r));
+	r.db = db;
+	r.o = o;
+	file_hits(&r, file, &exact, &hits, &nhits);
+	*hdr = malloc((nhits + 1) * sizeof(**hdr));
+	if (r.nomem || !*hdr) {
+		free(hits);
+		return -1;
+	}
+	for (i = 0; i < nhits; i++)
+		(*hdr)[i] = find_starting_index(db, hits[i].tvi);
+	*n = nhits;
+	free(hits);
+	return 0;
+}
+
+bool gm_section_has(const struct gm_db *db, size_t hdr, const char *addr)
+{
+	size_t end = find_ending_index(db, hdr + 1), i, k, alen = strlen(addr);
+
+	for (i = hdr + 1; i < end; i++) {
+		const struct gm_entry *e = &db->tv[i];
+
+		if (e->type != 'M' && e->type != 'R' && e->type != 'L')
+			continue;
+		for (k = 0; k + alen <= e->len; k++)
+			if (!strncasecmp(e->s + k, addr, alen))
+				return true;
+	}
+	return false;
 }
 
 void gm_db_memo(struct gm_db *db, bool on)

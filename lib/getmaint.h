@@ -156,6 +156,15 @@ int gm_db_index(struct gm_db *db);
  */
 void gm_db_memo(struct gm_db *db, bool on);
 
+/*
+ * The sections file matches, deepest first, as the index of their header
+ * entries in *hdr (malloc'd; *n of them).  0, or -1 (ENOMEM).
+ */
+int gm_file_sections(struct gm_db *db, const struct gm_opts *o,
+		     const char *file, size_t **hdr, size_t *n);
+/* Does the section whose header is entry hdr name addr in M:, R: or L:? */
+bool gm_section_has(const struct gm_db *db, size_t hdr, const char *addr);
+
 /* Does file match F:/X: entry i (the script's file_match_pattern)? */
 bool gm_file_matches(struct gm_db *db, size_t i, const char *file, size_t len);
 

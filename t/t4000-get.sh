@@ -83,4 +83,34 @@ test_expect_success '--all outside a git work tree needs paths on stdin' '
 	test_grep "git ls-files failed" ../allerr
 '
 
+test_expect_success '--owner lists the sections an address looks after' '
+	maint get --owner ann@acme.example >../owner.out &&
+	echo "ACME NETWORK DRIVER" >../owner.expect &&
+	test_cmp ../owner.expect ../owner.out
+'
+
+test_expect_success '--owner --all: the files it looks after (X: honoured)' '
+	find drivers/net drivers/gpu kernel -type f | sort >../files &&
+	maint get --owner ANN@acme.example --all - <../files >../owned &&
+	echo drivers/net/acme/main.c >../owned.expect &&
+	test_cmp ../owned.expect ../owned
+'
+
+test_expect_success '--unowned: files only THE REST covers' '
+	maint get --unowned -f kernel/fork.c drivers/net/acme/main.c >../un &&
+	echo kernel/fork.c >../un.expect &&
+	test_cmp ../un.expect ../un &&
+	maint get --unowned --all - <../files >../un.all &&
+	test_cmp ../un.expect ../un.all
+'
+
+test_expect_success 'from a subdirectory, paths are relative to it' '
+	maint get -f drivers/net/acme/main.c >../top.out &&
+	(cd drivers/net && maint get -f acme/main.c) >../sub.out &&
+	test_cmp ../top.out ../sub.out &&
+	(cd drivers && maint get ../acme.patch) >../subp.out &&
+	maint get acme.patch >../topp.out &&
+	test_cmp ../topp.out ../subp.out
+'
+
 test_done
