@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "maintainers.h"
 #include "fileio.h"
+#include "strmap.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -28,17 +29,6 @@ void mnt_release(struct maintainers *m)
 	strbuf_release(&m->preamble);
 	arena_release(&m->arena);
 	mnt_init(m);
-}
-
-static uint32_t hash_bytes(const char *s, size_t len)
-{
-	uint32_t h = 2166136261u;
-
-	while (len--) {
-		h ^= (unsigned char)*s++;
-		h *= 16777619u;
-	}
-	return h;
 }
 
 static uint32_t *hash_slot(const struct maintainers *m, const char *s,

@@ -6,20 +6,6 @@
 #include <pcre2.h>
 #include <string.h>
 
-static pcre2_match_context *mctx(void)
-{
-	static pcre2_match_context *ctx;
-
-	if (!ctx) {
-		ctx = pcre2_match_context_create(NULL);
-		if (ctx) {
-			pcre2_set_match_limit(ctx, mnt_regex_match_limit);
-			pcre2_set_heap_limit(ctx, mnt_regex_heap_limit_kib);
-		}
-	}
-	return ctx;
-}
-
 static bool compile(struct perlre *re)
 {
 	uint32_t opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
@@ -65,7 +51,7 @@ int perlre_match_from(struct perlre *re, const char *s, size_t len,
 	if (++re->uses == 32)
 		pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
 	rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, start, 0, re->md,
-			 mctx());
+			 mnt_regex_context());
 	if (rc >= 0)
 		return 1;
 	return rc == PCRE2_ERROR_NOMATCH ? 0 : -1;

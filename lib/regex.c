@@ -7,7 +7,7 @@
 const uint32_t mnt_regex_match_limit = 10000000;
 const uint32_t mnt_regex_heap_limit_kib = 64 * 1024;
 
-static pcre2_match_context *match_context(void)
+void *mnt_regex_context(void)
 {
 	static pcre2_match_context *ctx;
 
@@ -56,7 +56,7 @@ int mnt_regex_compile(struct mnt_regex *re, const char *pat, size_t len,
 int mnt_regex_match(const struct mnt_regex *re, const char *s, size_t len)
 {
 	int rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, re->md,
-			     match_context());
+			     mnt_regex_context());
 
 	if (rc >= 0)
 		return REGEX_MATCH;

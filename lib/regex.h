@@ -46,6 +46,9 @@ int mnt_regex_compile(struct mnt_regex *re, const char *pat, size_t len,
 int mnt_regex_match(const struct mnt_regex *re, const char *s, size_t len);
 void mnt_regex_free(struct mnt_regex *re);
 
+/* The match context with those limits (a pcre2_match_context_8 *). */
+void *mnt_regex_context(void);
+
 /* The limits in force (for documentation and tests). */
 extern const uint32_t mnt_regex_match_limit;
 extern const uint32_t mnt_regex_heap_limit_kib;

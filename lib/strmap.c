@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t hash(const char *s, size_t len)
+uint32_t hash_bytes(const char *s, size_t len)
 {
 	uint32_t h = 2166136261u;
 
@@ -18,7 +18,7 @@ static uint32_t hash(const char *s, size_t len)
 
 static uint32_t *find_slot(const struct strmap *m, const char *key, size_t len)
 {
-	size_t mask = m->size - 1, i = hash(key, len) & mask;
+	size_t mask = m->size - 1, i = hash_bytes(key, len) & mask;
 
 	for (;; i = (i + 1) & mask) {
 		uint32_t v = m->slot[i];

@@ -34,6 +34,9 @@ struct strmap {
 		NULL, 0, 0, NULL, 0, ARENA_INIT \
 	}
 
+/* FNV-1a over len bytes: the hash of every table here. */
+uint32_t hash_bytes(const char *s, size_t len);
+
 /* The entry for key, or NULL. */
 struct strmap_entry *strmap_get(const struct strmap *m, const char *key,
 				size_t len);

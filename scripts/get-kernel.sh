@@ -8,6 +8,8 @@
 #
 #   MAINT_KERNEL_VERSION  kernel series (default 6.12)
 #   MAINT_CACHE           cache directory (default ~/.cache/maint)
+#
+# With --install-only, only make sure the tarball is installed.
 set -eu
 
 ver=${MAINT_KERNEL_VERSION:-6.12}
@@ -15,7 +17,7 @@ cache=${MAINT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/maint}
 tree=$cache/linux-source-$ver
 tarball=/usr/src/linux-source-$ver.tar.xz
 
-if [ -f "$tree/.maint-extracted" ]; then
+if [ "${1:-}" != --install-only ] && [ -f "$tree/.maint-extracted" ]; then
 	echo "$tree"
 	exit 0
 fi
@@ -28,6 +30,7 @@ if [ ! -f "$tarball" ]; then
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
 		"linux-source-$ver" >&2
 fi
+[ "${1:-}" = --install-only ] && exit 0
 
 mkdir -p "$cache"
 tmp=$(mktemp -d "$cache/extract.XXXXXX")

@@ -21,14 +21,7 @@ if [ -f "$cache/linux-source-$ver/.maint-extracted" ]; then
 	echo "$cache/linux-source-$ver/MAINTAINERS"
 	exit 0
 fi
-if [ ! -f "$tarball" ]; then
-	sudo=
-	[ "$(id -u)" = 0 ] || sudo=sudo
-	echo "get-maintainers-file: installing linux-source-$ver" >&2
-	$sudo apt-get update -qq >&2
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
-		"linux-source-$ver" >&2
-fi
+MAINT_KERNEL_VERSION=$ver "$(dirname "$0")/get-kernel.sh" --install-only
 mkdir -p "$cache"
 tar -xJOf "$tarball" "linux-source-$ver/MAINTAINERS" >"$out.tmp.$$"
 mv "$out.tmp.$$" "$out"
