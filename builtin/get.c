@@ -208,6 +208,16 @@ static bool git_tracked(const char *file)
 }
 
 /* Answer the paths in [p, end) (one a line) to fd, 1 MiB at a time. */
+/* The script dies on a regex that does not compile: so does maint. */
+static int bad_regex(const struct gm_db *db)
+{
+	const struct gm_entry *e = db->bad_re;
+
+	error_msg("%s:%lu: %c: regex does not compile: '%.*s'",
+		  db->names[e->file], e->lineno, e->type, (int)e->len, e->s);
+	return 2;
+}
+
 /*
  * --unowned: is the file covered only by THE REST (or nothing)?
  * --owner: does a section naming the address cover it?
@@ -272,6 +282,8 @@ static int answer_range(struct gm_db *db, const struct gm_opts *o, char *p,
 			strbuf_reset(&one);
 			if (gm_answer(db, o, &q, &one, &d)) {
 				gm_query_release(&q);
+				if (db->bad_re)
+					bad_regex(db);
 				goto out;
 			}
 			for (l = one.buf; l < one.buf + one.len; l = le + 1) {
@@ -694,7 +706,12 @@ int cmd_get(int argc, char **argv)
 				ret = die_status(e);
 				goto out;
 			}
-			gm_scan_patch(&db, &a.o, text.buf, text.len, &q);
+			if (gm_scan_patch(&db, &a.o, text.buf, text.len, &q) ==
+			    GM_BAD_REGEX) {
+				strbuf_release(&f);
+				ret = bad_regex(&db);
+				goto out;
+			}
 			if (q.nr_files == before)
 				fprintf(stderr,
 					"maint get: file '%s' doesn't appear to be a patch.  Add -f to options?\n",
@@ -703,7 +720,16 @@ int cmd_get(int argc, char **argv)
 		strbuf_release(&f);
 	}
 
-	if (gm_answer(&db, &a.o, &q, &out, &d)) {
+	if (db.bad_re) {
+		ret = bad_regex(&db);
+		goto out;
+	}
+	i = gm_answer(&db, &a.o, &q, &out, &d);
+	if (i == GM_BAD_REGEX) {
+		ret = bad_regex(&db);
+		goto out;
+	}
+	if (i) {
 		error_msg("out of memory");
 		goto out;
 	}

@@ -2210,6 +2210,8 @@ static void file_hits(struct run *r, const char *file, bool *exact,
 				if (re && perlre_match(re, file, flen) > 0) {
 					hit = true;
 					depth = 0;
+				} else if (re && re->failed) {
+					db->bad_re = e;
 				}
 			}
 		}
@@ -2492,6 +2494,8 @@ int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
 	strmap_release(&saw);
 	strbuf_release(&tmp);
 	arena_release(&r.arena);
+	if (db->bad_re)
+		return GM_BAD_REGEX;
 	return r.nomem || strbuf_failed(out) ? -1 : 0;
 }
 
@@ -2615,6 +2619,10 @@ int gm_scan_patch(struct gm_db *db, const struct gm_opts *o, const char *text,
 				if (re && perlre_match(re, p, ll) > 0 &&
 				    add_kw(q, db->keywords[k]))
 					return -1;
+				if (re && re->failed) {
+					db->bad_re = &db->tv[db->keywords[k]];
+					return GM_BAD_REGEX;
+				}
 			}
 		}
 		p += ll;
@@ -2636,6 +2644,10 @@ int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
 		if (re && perlre_match(re, text, len) > 0 &&
 		    add_kw(q, db->keywords[k]))
 			return -1;
+		if (re && re->failed) {
+			db->bad_re = &db->tv[db->keywords[k]];
+			return GM_BAD_REGEX;
+		}
 	}
 	return 0;
 }

@@ -96,6 +96,8 @@ struct gm_db {
 	size_t *lit; /* per entry: length of its F:/X: literal prefix */
 	size_t nr_always;
 	bool indexed;
+	/* an N:/K: regex that does not compile, once one was tried */
+	const struct gm_entry *bad_re;
 	/* answers by the sections they come from (gm_db_memo()) */
 	struct strmap memo;
 	bool use_memo;
@@ -126,7 +128,8 @@ struct gm_query {
 
 void gm_query_release(struct gm_query *q);
 int gm_query_add_file(struct gm_query *q, const char *file, size_t len);
-/* Files and keywords of a patch (the script's patch reader). */
+/* Files and keywords of a patch (the script's patch reader); 0, -1 or
+ * GM_BAD_REGEX. */
 int gm_scan_patch(struct gm_db *db, const struct gm_opts *o, const char *text,
 		  size_t len, struct gm_query *q);
 /* --keywords-in-file: the K: patterns found in a file's text. */
@@ -137,8 +140,10 @@ void gm_query_sort_files(struct gm_query *q, size_t from);
 
 /*
  * The answer, as the script prints it, appended to out (warnings to d).
- * 0, or -1 when out of memory.
+ * 0, -1 when out of memory, or GM_BAD_REGEX when an N:/K: regex tried
+ * does not compile (the script dies there: see db->bad_re).
  */
+#define GM_BAD_REGEX (-2)
 int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
 	      struct strbuf *out, struct diags *d);
 

@@ -53,11 +53,29 @@ test_expect_success 'a hostile N: regex stops at the match limit' '
 	! grep -q h@x.example ../h.out
 '
 
-test_expect_success 'a bad N: regex is ignored like a non-matching one' '
+test_expect_success 'a bad N: regex fails as in the script, naming its line' '
 	cp MAINTAINERS M3 &&
 	printf "\nBAD\nM:\tB <b@x.example>\nS:\tMaintained\nN:\t(unclosed\n" >>M3 &&
-	maint get --mpath M3 -f drivers/net/acme/main.c >../b.out &&
-	! grep -q b@x.example ../b.out
+	test_expect_code 2 maint get --mpath M3 -f drivers/net/acme/main.c \
+		>../b.out 2>../b.err &&
+	test_grep "M3:[0-9]*: N: regex does not compile: .(unclosed." ../b.err &&
+	! test -s ../b.out
+'
+
+test_expect_success 'a bad K: regex fails on a patch' '
+	cp MAINTAINERS M4 &&
+	printf "\nBADK\nM:\tK <k@x.example>\nS:\tMaintained\nK:\t[unclosed\n" >>M4 &&
+	test_expect_code 2 maint get --mpath M4 acme.patch >../k.out 2>../k.err &&
+	test_grep "K: regex does not compile" ../k.err
+'
+
+test_expect_success '.get_maintainer.conf options come first' '
+	printf "%s\n" "--nol" "--norolestats # a comment" >.get_maintainer.conf &&
+	maint get -f drivers/net/acme/main.c >../conf.out &&
+	rm .get_maintainer.conf &&
+	maint get --nol --norolestats -f drivers/net/acme/main.c >../conf.expect &&
+	test_cmp ../conf.expect ../conf.out &&
+	! grep -q "(" ../conf.out
 '
 
 test_expect_success 'a truncated patch still names its files' '
