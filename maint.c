@@ -25,6 +25,8 @@ static const struct cmd commands[] = {
 	{ "move", cmd_move, "move sections matching regexes to another file" },
 	{ "merge", cmd_merge, "a git merge driver for MAINTAINERS" },
 	{ "get", cmd_get, "whom to mail (a drop-in for get_maintainer.pl)" },
+	{ "split", cmd_split, "write MAINTAINERS as a directory of files" },
+	{ "join", cmd_join, "write a split MAINTAINERS as one file" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

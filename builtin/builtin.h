@@ -12,5 +12,7 @@ int cmd_format(int argc, char **argv);
 int cmd_move(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_get(int argc, char **argv);
+int cmd_split(int argc, char **argv);
+int cmd_join(int argc, char **argv);
 
 #endif

@@ -491,3 +491,69 @@ void mnt_section_text(const struct maintainers *m, const struct mnt_section *s,
 	}
 	strbuf_add(out, s->tail, s->tail_len);
 }
+
+static int collect(const char *dir, const char *rel, char ***out, size_t *nr,
+		   size_t *alloc, struct diags *d)
+{
+	char **names = NULL;
+	size_t n = 0, i;
+	int err = 0, ret = 0;
+
+	if (list_directory(dir, &names, &n, &err)) {
+		diag_add_errno(d, D_OPEN, dir, err, "cannot read directory");
+		return -1;
+	}
+	for (i = 0; i < n && !ret; i++) {
+		struct strbuf full = STRBUF_INIT, r = STRBUF_INIT;
+
+		strbuf_addf(&full, "%s/%s", dir, names[i]);
+		strbuf_addf(&r, "%s%s%s", rel, *rel ? "/" : "", names[i]);
+		if (is_directory(full.buf)) {
+			ret = collect(full.buf, r.buf, out, nr, alloc, d);
+		} else if (is_regular(full.buf)) {
+			if (!ALLOC_GROW(*out, *nr + 1, *alloc))
+				ret = -1;
+			else
+				(*out)[(*nr)++] = strbuf_detach(&r, NULL);
+		}
+		strbuf_release(&full);
+		strbuf_release(&r);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
+int mnt_read_recursive(struct maintainers *m, const char *dir, struct diags *d)
+{
+	char **files = NULL;
+	size_t nr = 0, alloc = 0, i;
+	int ret = -1;
+
+	m->is_dir = true;
+	if (collect(dir, "", &files, &nr, &alloc, d))
+		goto out;
+	if (!nr) {
+		diag_add(d, D_NO_FILES, dir, 0,
+			 "no MAINTAINERS files in directory");
+		goto out;
+	}
+	qsort(files, nr, sizeof(*files), cmp_names);
+	for (i = 0; i < nr; i++) {
+		struct strbuf full = STRBUF_INIT;
+		int r;
+
+		strbuf_addf(&full, "%s/%s", dir, files[i]);
+		r = read_one(m, full.buf, d);
+		strbuf_release(&full);
+		if (r)
+			goto out;
+	}
+	ret = 0;
+out:
+	for (i = 0; i < nr; i++)
+		free(files[i]);
+	free(files);
+	return ret;
+}

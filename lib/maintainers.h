@@ -106,6 +106,12 @@ void mnt_release(struct maintainers *m);
 int mnt_read(struct maintainers *m, const char *path, struct diags *d);
 
 /*
+ * Read every file below a directory (not starting with '.'), at any
+ * depth, in byte order of their paths: a split MAINTAINERS.  0 or -1.
+ */
+int mnt_read_recursive(struct maintainers *m, const char *dir, struct diags *d);
+
+/*
  * Parse one buffer.  Takes ownership of data (malloc'd; freed by
  * mnt_release(), or at once on failure); name is copied.  0 or -1.
  */

@@ -8,7 +8,8 @@ test_expect_success 'maint --help lists the commands' '
 	test_grep "^   format " out &&
 	test_grep "^   move " out &&
 	test_grep "^   merge " out &&
-	test_grep "^   get " out
+	test_grep "^   get " out &&
+	test_grep "^   split " out && test_grep "^   join " out
 '
 
 test_expect_success 'maint without a command is a usage error (129)' '
@@ -27,7 +28,7 @@ test_expect_success 'maint --version prints a version' '
 '
 
 test_expect_success 'every command has --help and maint help CMD' '
-	for c in format move merge get; do
+	for c in format move merge get split join; do
 		maint $c --help >out.$c &&
 		test_grep "usage: maint" out.$c &&
 		maint help $c >help.$c &&
@@ -36,7 +37,7 @@ test_expect_success 'every command has --help and maint help CMD' '
 '
 
 test_expect_success 'every command has a man page' '
-	for c in format move merge get; do
+	for c in format move merge get split join; do
 		test -s "$SRC_DIR/doc/maint-$c.1" || exit 1
 	done &&
 	test -s "$SRC_DIR/doc/maint.1"

@@ -1,0 +1,25 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# maint split (each strategy) and maint join against maint format on the
+# 6.12 MAINTAINERS, measured in the same run.  Target: within 2x of format.
+. "$(dirname "$0")/lib.sh"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+cp "$KERNEL/MAINTAINERS" MAINTAINERS
+
+fmt=$(time_per_run 50 "$MAINT" format)
+printf '  %-24s %8s us\n' "maint format" "$fmt"
+# each run splits into a new directory; the shell's part is measured apart
+base=$(time_per_run 20 bash -c 'd=$(mktemp -u -p .); exec true')
+for by in dir list tree; do
+	us=$(time_per_run 20 bash -c "d=\$(mktemp -u -p .); exec \"$MAINT\" split --by=$by --outdir \$d")
+	us=$((us - base))
+	"$MAINT" split --by=$by --outdir out-$by >/dev/null
+	printf '  %-24s %8s us  (%sx format; %s files)\n' "maint split --by=$by" "$us" \
+		"$(ratio "$us" "$fmt")" "$(find out-$by -type f | wc -l)"
+	jn=$(time_per_run 50 "$MAINT" join out-$by)
+	printf '  %-24s %8s us  (%sx format)\n' "maint join (by $by)" "$jn" "$(ratio "$jn" "$fmt")"
+done
+echo "  (target: within 2x of format)"

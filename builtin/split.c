@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * maint split / maint join: MAINTAINERS as a directory of files, and
+ * back.  See doc/maint-split.1.
+ */
+#include "builtin.h"
+#include "../cli.h"
+#include "../parse-options.h"
+#include "../lib/format.h"
+#include "../lib/split.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char split_usage[] =
+	"usage: maint split --by=dir|list|tree [--min=N] [--input=F] [--outdir=DIR]\n"
+	"   or: maint split --rules=FILE [--input=F] [--outdir=DIR]\n"
+	"\n"
+	"Write MAINTAINERS as a directory of files, each in canonical order:\n"
+	"  --by=dir      by the directories its F: patterns name\n"
+	"  --by=list     by its first mailing list\n"
+	"  --by=tree     spread through the tree (DIR/MAINTAINERS files)\n"
+	"  --rules=FILE  \"FILE REGEX\" lines: sections matching go to FILE\n"
+	"  --min=N       a group needs N sections for a file (dir, list: 5)\n"
+	"  --input=F     what to split (default MAINTAINERS)\n"
+	"  --outdir=DIR  where (default MAINTAINERS.split; must be new or empty)\n"
+	"Sections no file takes, and the preamble, go to DIR/MAINTAINERS.\n"
+	"A table of files, sections and lines is printed.\n";
+
+static const char join_usage[] =
+	"usage: maint join [--output=F] DIR\n"
+	"\n"
+	"Read a split MAINTAINERS (every file below DIR) and write it as one\n"
+	"file in canonical order (what maint format writes): to standard\n"
+	"output, or to F.\n";
+
+/* rm -rf, for a temporary directory of our own */
+static void remove_tree(const char *path)
+{
+	DIR *dir = opendir(path);
+	struct dirent *de;
+
+	if (dir) {
+		while ((de = readdir(dir))) {
+			struct strbuf p = STRBUF_INIT;
+
+			if (!strcmp(de->d_name, ".") ||
+			    !strcmp(de->d_name, ".."))
+				continue;
+			strbuf_addf(&p, "%s/%s", path, de->d_name);
+			if (is_directory(p.buf))
+				remove_tree(p.buf);
+			else
+				unlink(p.buf);
+			strbuf_release(&p);
+		}
+		closedir(dir);
+	}
+	rmdir(path);
+}
+
+static int mkdirs(const char *path)
+{
+	struct strbuf p = STRBUF_INIT;
+	const char *s;
+	int ret = 0;
+
+	for (s = path; (s = strchr(s, '/')); s++) {
+		if (s == path)
+			continue; /* the root of an absolute path */
+		strbuf_reset(&p);
+		strbuf_add(&p, path, (size_t)(s - path));
+		if (mkdir(p.buf, 0777) && errno != EEXIST)
+			ret = -1;
+	}
+	strbuf_release(&p);
+	return ret;
+}
+
+static bool empty_dir(const char *path)
+{
+	char **names = NULL;
+	size_t n = 0, i;
+	int err;
+
+	if (list_directory(path, &names, &n, &err))
+		return false;
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return n == 0;
+}
+
+int cmd_split(int argc, char **argv)
+{
+	const char *by = NULL, *input = "MAINTAINERS",
+		   *outdir = "MAINTAINERS.split", *rules = NULL;
+	int min = -1, help = 0, nargs, ret = 2, err = 0;
+	const struct option opts[] = {
+		{ OPT_STRING, "by", NULL, &by, 0 },
+		{ OPT_INT, "min", &min, NULL, 0 },
+		{ OPT_STRING, "input", NULL, &input, 0 },
+		{ OPT_STRING, "outdir", NULL, &outdir, 0 },
+		{ OPT_STRING, "rules", NULL, &rules, 0 },
+		{ OPT_FLAG, "h|help", &help, NULL, 0 },
+		{ OPT_END, NULL, NULL, NULL, 0 },
+	};
+	struct strbuf e = STRBUF_INIT, rtext = STRBUF_INIT, tmp = STRBUF_INIT,
+		      text = STRBUF_INIT, path = STRBUF_INIT;
+	struct maintainers m;
+	struct diags d = DIAGS_INIT;
+	struct split_plan plan = { 0 };
+	enum split_by how = SPLIT_DIR;
+	size_t *idx = NULL, f, i, n, total_s = 0, total_l = 0;
+	char **args = NULL;
+
+	mnt_init(&m);
+	if (parse_options(argc, argv, opts, &args, &nargs, &e)) {
+		error_msg("%s", e.buf);
+		ret = 129;
+		goto out;
+	}
+	if (help) {
+		show_usage(split_usage);
+		ret = 0;
+		goto out;
+	}
+	if (nargs || (!by && !rules) || (by && rules)) {
+		fputs(split_usage, stderr);
+		ret = 129;
+		goto out;
+	}
+	if (rules) {
+		how = SPLIT_RULES;
+		if (read_path(rules, &rtext, &err)) {
+			error_msg("%s: %s", rules, strerror(err));
+			goto out;
+		}
+	} else if (!strcmp(by, "dir")) {
+		how = SPLIT_DIR;
+	} else if (!strcmp(by, "list")) {
+		how = SPLIT_LIST;
+	} else if (!strcmp(by, "tree")) {
+		how = SPLIT_TREE;
+	} else {
+		error_msg("--by takes dir, list or tree, not '%s'", by);
+		ret = 129;
+		goto out;
+	}
+	if (min < 0)
+		min = how == SPLIT_TREE ? 1 : 5;
+	if (!access(outdir, F_OK) &&
+	    (!is_directory(outdir) || !empty_dir(outdir))) {
+		error_msg("%s exists and is not an empty directory", outdir);
+		goto out;
+	}
+	if (mnt_read(&m, input, &d)) {
+		print_diags(&d);
+		goto out;
+	}
+	if (split_plan(&m, how, min, rtext.buf, rtext.len, rules, &plan, &d)) {
+		print_diags(&d);
+		goto out;
+	}
+	/* everything into a temporary directory, renamed into place at the end */
+	strbuf_addf(&tmp, "%s.tmp-%ld", outdir, (long)getpid());
+	remove_tree(tmp.buf);
+	if (mkdir(tmp.buf, 0777)) {
+		error_msg("%s: %s", tmp.buf, strerror(errno));
+		goto out;
+	}
+	idx = malloc((m.nr_sections + 1) * sizeof(*idx));
+	if (!idx)
+		goto fail;
+	printf("%-40s %8s %8s\n", "file", "sections", "lines");
+	for (f = 0; f < plan.nr_names; f++) {
+		size_t nl = 0, k;
+		int fd;
+
+		for (i = 0, n = 0; i < m.nr_sections; i++)
+			if (plan.file_of[i] == f)
+				idx[n++] = i;
+		if (!n)
+			continue;
+		strbuf_reset(&text);
+		if (mnt_sort_sections(&m, idx, n) ||
+		    mnt_render(&m, idx, n, NULL, &text))
+			goto fail;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", tmp.buf, plan.names[f]);
+		/* the temporary directory is the unit that lands whole */
+		fd = mkdirs(path.buf) ?
+			     -1 :
+			     open(path.buf, O_WRONLY | O_CREAT | O_EXCL, 0666);
+		if (fd < 0 || write_all(fd, text.buf, text.len, &err) ||
+		    close(fd)) {
+			error_msg("%s: %s", path.buf,
+				  strerror(err ? err : errno));
+			if (fd >= 0)
+				close(fd);
+			goto fail;
+		}
+		for (k = 0; k < text.len; k++)
+			nl += text.buf[k] == '\n';
+		printf("%-40s %8zu %8zu\n", plan.names[f], n - (f == 0), nl);
+		total_s += n - (f == 0);
+		total_l += nl;
+	}
+	printf("%-40s %8zu %8zu\n", "total", total_s, total_l);
+	if (!access(outdir, F_OK))
+		rmdir(outdir);
+	if (rename(tmp.buf, outdir)) {
+		error_msg("%s: %s", outdir, strerror(errno));
+		goto fail;
+	}
+	ret = 0;
+	goto out;
+fail:
+	remove_tree(tmp.buf);
+out:
+	free(idx);
+	free(args);
+	split_plan_release(&plan);
+	mnt_release(&m);
+	diags_release(&d);
+	strbuf_release(&e);
+	strbuf_release(&rtext);
+	strbuf_release(&tmp);
+	strbuf_release(&text);
+	strbuf_release(&path);
+	return ret;
+}
+
+struct join_job {
+	struct maintainers *m;
+	size_t *idx, n;
+};
+
+static int produce_join(void *arg, struct sink *s)
+{
+	struct join_job *j = arg;
+
+	return mnt_render_sink(j->m, j->idx, j->n, NULL, s);
+}
+
+int cmd_join(int argc, char **argv)
+{
+	const char *output = "-";
+	int help = 0, nargs, ret = 2;
+	const struct option opts[] = {
+		{ OPT_STRING, "output", NULL, &output, 0 },
+		{ OPT_FLAG, "h|help", &help, NULL, 0 },
+		{ OPT_END, NULL, NULL, NULL, 0 },
+	};
+	struct strbuf e = STRBUF_INIT;
+	struct maintainers m;
+	struct diags d = DIAGS_INIT;
+	struct join_job job = { &m, NULL, 0 };
+	struct output out;
+	char **args = NULL;
+	size_t i;
+
+	mnt_init(&m);
+	if (parse_options(argc, argv, opts, &args, &nargs, &e)) {
+		error_msg("%s", e.buf);
+		ret = 129;
+		goto out;
+	}
+	if (help) {
+		show_usage(join_usage);
+		ret = 0;
+		goto out;
+	}
+	if (nargs != 1) {
+		fputs(join_usage, stderr);
+		ret = 129;
+		goto out;
+	}
+	if (!is_directory(args[0])) {
+		error_msg("%s is not a directory", args[0]);
+		goto out;
+	}
+	if (mnt_read_recursive(&m, args[0], &d)) {
+		print_diags(&d);
+		ret = 1;
+		goto out;
+	}
+	job.idx = malloc((m.nr_sections + 1) * sizeof(*job.idx));
+	if (!job.idx)
+		goto out;
+	for (i = 0; i < m.nr_sections; i++)
+		job.idx[i] = i;
+	job.n = m.nr_sections;
+	if (mnt_sort_sections(&m, job.idx, job.n))
+		goto out;
+	out = (struct output){ output, produce_join, &job };
+	ret = write_outputs(&out, 1) ? 2 : 0;
+out:
+	free(job.idx);
+	free(args);
+	mnt_release(&m);
+	diags_release(&d);
+	strbuf_release(&e);
+	return ret;
+}

@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "split.h"
+#include "regex.h"
+#include "strmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+void split_safe_component(struct strbuf *out, const char *s, size_t len)
+{
+	size_t i, start = out->len;
+
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-')
+			strbuf_addch(out, c);
+		else
+			strbuf_addch(out, '_');
+	}
+	/* never "", "." or "..", never hidden */
+	if (out->len == start)
+		strbuf_addch(out, '_');
+	else if (out->buf[start] == '.')
+		out->buf[start] = '_';
+}
+
+void split_plan_release(struct split_plan *plan)
+{
+	size_t i;
+
+	for (i = 0; i < plan->nr_names; i++)
+		free(plan->names[i]);
+	free(plan->names);
+	free(plan->file_of);
+	memset(plan, 0, sizeof(*plan));
+}
+
+static size_t plan_name(struct split_plan *plan, struct strmap *index,
+			const char *name, size_t len)
+{
+	struct strmap_entry *e = strmap_put(index, name, len);
+	char *copy;
+
+	if (!e)
+		return (size_t)-1;
+	if (e->value)
+		return (size_t)(uintptr_t)e->value - 1;
+	if (!ALLOC_GROW(plan->names, plan->nr_names + 1, plan->alloc_names))
+		return (size_t)-1;
+	copy = malloc(len + 1);
+	if (!copy)
+		return (size_t)-1;
+	memcpy(copy, name, len);
+	copy[len] = '\0';
+	plan->names[plan->nr_names++] = copy;
+	e->value = (void *)(uintptr_t)plan->nr_names;
+	return plan->nr_names - 1;
+}
+
+/* The literal directory components of an F: pattern. */
+static size_t pattern_dirs(const char *v, size_t len, const char **comp,
+			   size_t *clen, size_t max)
+{
+	size_t n = 0, i = 0, lit = 0, start;
+
+	while (lit < len && !strchr("*?[", v[lit]))
+		lit++;
+	/* a pattern that does not end in '/' names a file: drop its name */
+	if (lit == len && len && v[len - 1] != '/') {
+		while (lit && v[lit - 1] != '/')
+			lit--;
+	} else {
+		while (lit && v[lit - 1] != '/')
+			lit--;
+	}
+	while (i < lit && n < max) {
+		start = i;
+		while (i < lit && v[i] != '/')
+			i++;
+		if (i > start) {
+			comp[n] = v + start;
+			clen[n++] = i - start;
+		}
+		i++;
+	}
+	return n;
+}
+
+static bool two_level(const char *c, size_t len)
+{
+	static const char *const tops[] = { "arch",	     "drivers",
+					    "Documentation", "include",
+					    "sound",	     "tools" };
+	size_t i;
+
+	for (i = 0; i < sizeof(tops) / sizeof(tops[0]); i++)
+		if (strlen(tops[i]) == len && !memcmp(tops[i], c, len))
+			return true;
+	return false;
+}
+
+/* The key of a section for the dir and tree strategies; "" for none. */
+static void section_key(const struct maintainers *m,
+			const struct mnt_section *s, enum split_by by,
+			struct strbuf *key, struct strmap *votes)
+{
+	const struct mnt_line *l = mnt_section_lines(m, s);
+	const char *comp[64];
+	size_t clen[64], i, j, best = 0, common = (size_t)-1;
+	const char *first = NULL;
+	size_t firstn = 0;
+	struct strbuf k = STRBUF_INIT;
+
+	strbuf_reset(key);
+	strmap_clear(votes);
+	for (i = 0; i < s->nr; i++) {
+		size_t vlen, n;
+		const char *v;
+
+		if (l[i].type != 'F')
+			continue;
+		v = mnt_line_value(&l[i], &vlen);
+		n = pattern_dirs(v, vlen, comp, clen, 64);
+		if (by == SPLIT_TREE) {
+			/* the directory all patterns share */
+			size_t used =
+				n ? (size_t)(comp[n - 1] + clen[n - 1] - v) : 0;
+
+			if (!first) {
+				first = v;
+				firstn = used;
+				common = used;
+			} else {
+				for (j = 0;
+				     j < common && j < used && first[j] == v[j];
+				     j++)
+					;
+				common = j;
+			}
+			continue;
+		}
+		if (!n)
+			continue;
+		strbuf_reset(&k);
+		split_safe_component(&k, comp[0], clen[0]);
+		if (n > 1 && two_level(comp[0], clen[0])) {
+			strbuf_addch(&k, '_');
+			split_safe_component(&k, comp[1], clen[1]);
+		}
+		{
+			struct strmap_entry *e =
+				strmap_put(votes, k.buf, k.len);
+
+			if (e) {
+				e->value = (void *)((uintptr_t)e->value + 1);
+				if ((uintptr_t)e->value > best ||
+				    ((uintptr_t)e->value == best &&
+				     strcmp(k.buf, key->buf) < 0)) {
+					best = (uintptr_t)e->value;
+					strbuf_reset(key);
+					strbuf_add(key, k.buf, k.len);
+				}
+			}
+		}
+	}
+	if (by == SPLIT_TREE && first && common != (size_t)-1) {
+		/* cut back to a whole directory */
+		while (common && common < firstn && first[common] != '/')
+			common--;
+		while (common && first[common - 1] == '/')
+			common--;
+		for (i = 0; i < common;) {
+			size_t st = i;
+
+			while (i < common && first[i] != '/')
+				i++;
+			if (key->len)
+				strbuf_addch(key, '/');
+			split_safe_component(key, first + st, i - st);
+			i++;
+		}
+		if (key->len)
+			strbuf_addstr(key, "/" SPLIT_REST);
+	}
+	strbuf_release(&k);
+}
+
+static void list_key(const struct maintainers *m, const struct mnt_section *s,
+		     struct strbuf *key)
+{
+	static const char *const common[] = { "linux", "devel", "dev",
+					      "kernel" };
+	const struct mnt_line *l = mnt_section_lines(m, s);
+	size_t i, vlen;
+
+	strbuf_reset(key);
+	for (i = 0; i < s->nr; i++) {
+		const char *v, *at, *p, *end;
+
+		if (l[i].type != 'L')
+			continue;
+		v = mnt_line_value(&l[i], &vlen);
+		at = memchr(v, '@', vlen);
+		end = at ? at : v + vlen;
+		for (p = v; p < end;) {
+			const char *w = p;
+			size_t k, wl;
+			bool skip = false;
+
+			while (p < end && *p != '-' && *p != '.' && *p != ' ')
+				p++;
+			wl = (size_t)(p - w);
+			for (k = 0; k < 4; k++)
+				if (strlen(common[k]) == wl &&
+				    !strncasecmp(common[k], w, wl))
+					skip = true;
+			if (wl && !skip) {
+				if (key->len)
+					strbuf_addch(key, '-');
+				for (k = 0; k < wl; k++)
+					strbuf_addch(
+						key,
+						w[k] >= 'A' && w[k] <= 'Z' ?
+							w[k] + 32 :
+							w[k]);
+			}
+			if (p < end)
+				p++;
+		}
+		break;
+	}
+	if (key->len) {
+		struct strbuf safe = STRBUF_INIT;
+
+		split_safe_component(&safe, key->buf, key->len);
+		strbuf_reset(key);
+		strbuf_add(key, safe.buf, safe.len);
+		strbuf_release(&safe);
+	}
+}
+
+struct rule {
+	char *file;
+	struct mnt_regex re;
+	unsigned long lineno;
+	size_t hits;
+};
+
+static int read_rules(const char *text, size_t len, const char *name,
+		      struct rule **rules, size_t *nr, struct diags *d)
+{
+	const char *p = text, *end = text + len;
+	unsigned long lineno = 0;
+	size_t alloc = 0;
+
+	*rules = NULL;
+	*nr = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end, *f, *re;
+		struct strbuf err = STRBUF_INIT, safe = STRBUF_INIT;
+		struct rule *r;
+
+		lineno++;
+		f = p;
+		p = nl ? nl + 1 : end;
+		while (f < le && (*f == ' ' || *f == '\t'))
+			f++;
+		if (f == le || *f == '#')
+			continue;
+		for (re = f; re < le && *re != ' ' && *re != '\t'; re++)
+			;
+		/* the file: path components made safe */
+		{
+			const char *c = f;
+
+			while (c < re) {
+				const char *s = c;
+
+				while (c < re && *c != '/')
+					c++;
+				if (c > s) {
+					if (safe.len)
+						strbuf_addch(&safe, '/');
+					split_safe_component(&safe, s,
+							     (size_t)(c - s));
+				}
+				if (c < re)
+					c++;
+			}
+		}
+		while (re < le && (*re == ' ' || *re == '\t'))
+			re++;
+		if (re == le || !safe.len) {
+			diag_add(d, D_REGEX, name, lineno,
+				 "a rule is \"FILE REGEX\"");
+			strbuf_release(&safe);
+			return -1;
+		}
+		if (!ALLOC_GROW(*rules, *nr + 1, alloc)) {
+			strbuf_release(&safe);
+			return -1;
+		}
+		r = &(*rules)[(*nr)++];
+		memset(r, 0, sizeof(*r));
+		r->file = strbuf_detach(&safe, NULL);
+		r->lineno = lineno;
+		if (mnt_regex_compile(&r->re, re, (size_t)(le - re), 0, &err)) {
+			diag_add(d, D_REGEX, name, lineno, "invalid regex: %s",
+				 err.buf);
+			strbuf_release(&err);
+			return -1;
+		}
+		strbuf_release(&err);
+	}
+	return 0;
+}
+
+static void free_rules(struct rule *rules, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		free(rules[i].file);
+		mnt_regex_free(&rules[i].re);
+	}
+	free(rules);
+}
+
+int split_plan(const struct maintainers *m, enum split_by by, int min,
+	       const char *rules_text, size_t rules_len, const char *rules_name,
+	       struct split_plan *plan, struct diags *d)
+{
+	struct strmap index = STRMAP_INIT, count = STRMAP_INIT,
+		      votes = STRMAP_INIT;
+	struct strbuf key = STRBUF_INIT, text = STRBUF_INIT;
+	struct rule *rules = NULL;
+	size_t nrules = 0, i, k;
+	char **keys = NULL;
+	int ret = -1;
+
+	memset(plan, 0, sizeof(*plan));
+	plan->file_of = calloc(m->nr_sections + 1, sizeof(*plan->file_of));
+	keys = calloc(m->nr_sections + 1, sizeof(*keys));
+	if (!plan->file_of || !keys ||
+	    plan_name(plan, &index, SPLIT_REST, strlen(SPLIT_REST)) != 0)
+		goto nomem;
+	if (by == SPLIT_RULES &&
+	    read_rules(rules_text, rules_len, rules_name, &rules, &nrules, d))
+		goto out;
+
+	/* a key for every section */
+	for (i = 1; i < m->nr_sections; i++) {
+		const struct mnt_section *s = &m->sections[i];
+
+		strbuf_reset(&key);
+		if (by == SPLIT_LIST) {
+			list_key(m, s, &key);
+		} else if (by == SPLIT_RULES) {
+			size_t hit = (size_t)-1;
+
+			strbuf_reset(&text);
+			mnt_section_text(m, s, &text);
+			for (k = 0; k < nrules; k++) {
+				if (mnt_regex_match(&rules[k].re, s->header,
+						    s->header_len) !=
+					    REGEX_MATCH &&
+				    mnt_regex_match(&rules[k].re, text.buf,
+						    text.len) != REGEX_MATCH)
+					continue;
+				rules[k].hits++;
+				if (hit != (size_t)-1 &&
+				    strcmp(rules[hit].file, rules[k].file)) {
+					diag_add(
+						d, D_REGEX, rules_name,
+						rules[k].lineno,
+						"section '%.*s' is also matched by the rule at line %lu",
+						(int)s->header_len, s->header,
+						rules[hit].lineno);
+					goto out;
+				}
+				if (hit == (size_t)-1)
+					hit = k;
+			}
+			if (hit != (size_t)-1)
+				strbuf_addstr(&key, rules[hit].file);
+		} else {
+			section_key(m, s, by, &key, &votes);
+		}
+		keys[i] = strbuf_detach(&key, NULL);
+		if (!keys[i])
+			goto nomem;
+		if (*keys[i]) {
+			struct strmap_entry *e =
+				strmap_put(&count, keys[i], strlen(keys[i]));
+
+			if (!e)
+				goto nomem;
+			e->value = (void *)((uintptr_t)e->value + 1);
+		}
+	}
+	for (k = 0; k < nrules; k++)
+		if (!rules[k].hits) {
+			diag_add(d, D_REGEX, rules_name, rules[k].lineno,
+				 "the rule for '%s' matches no section",
+				 rules[k].file);
+			goto out;
+		}
+	/* small groups go to the rest */
+	for (i = 1; i < m->nr_sections; i++) {
+		const struct strmap_entry *e;
+		size_t f = 0;
+
+		e = *keys[i] ? strmap_get(&count, keys[i], strlen(keys[i])) :
+			       NULL;
+		if (e &&
+		    (by == SPLIT_RULES || (uintptr_t)e->value >= (size_t)min))
+			f = plan_name(plan, &index, keys[i], strlen(keys[i]));
+		if (f == (size_t)-1)
+			goto nomem;
+		plan->file_of[i] = f;
+	}
+	ret = 0;
+	goto out;
+nomem:
+	diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+out:
+	for (i = 0; keys && i < m->nr_sections; i++)
+		free(keys[i]);
+	free(keys);
+	free_rules(rules, nrules);
+	strmap_release(&index);
+	strmap_release(&count);
+	strmap_release(&votes);
+	strbuf_release(&key);
+	strbuf_release(&text);
+	if (ret)
+		split_plan_release(plan);
+	return ret;
+}

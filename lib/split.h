@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Splitting MAINTAINERS into a directory of files, by plan.
+ *
+ * A plan gives every section (and the preamble) an output file, a path
+ * relative to the output directory:
+ *  - by dir:   the directory key most of its F: patterns share: the top
+ *              directory, or the top two for arch, drivers, Documentation,
+ *              include, sound and tools ("drivers_gpu", "arch_arm64");
+ *  - by list:  its first L: list, less the host and the common words
+ *              linux, devel, dev, kernel ("media", "netdev", "arm");
+ *  - by tree:  DIR/MAINTAINERS, DIR the directory all its F: patterns
+ *              share (to spread the file through the tree);
+ *  - by rules: the file of the rule whose regex matches its header or
+ *              text (a rules file: "FILE REGEX" lines).
+ * A group of fewer than min sections, and any section the strategy cannot
+ * place, goes to the rest file "MAINTAINERS", which also holds the
+ * preamble.  Names are made safe: every path component is made of
+ * [A-Za-z0-9._-] and is never "." or "..".
+ *
+ * Ownership: struct split_plan owns its names and its array.
+ */
+#ifndef MAINT_SPLIT_H
+#define MAINT_SPLIT_H
+
+#include "diag.h"
+#include "maintainers.h"
+
+enum split_by { SPLIT_DIR, SPLIT_LIST, SPLIT_TREE, SPLIT_RULES };
+
+struct split_plan {
+	char **names; /* output files, relative paths; names[0] is the rest */
+	size_t nr_names, alloc_names;
+	size_t *file_of; /* per section (0 = preamble): index into names */
+};
+
+#define SPLIT_REST "MAINTAINERS"
+
+/*
+ * Make the plan.  rules (for SPLIT_RULES) is the rules file's text and
+ * rules_name its name for messages.  0, or -1 with reasons in d.
+ */
+int split_plan(const struct maintainers *m, enum split_by by, int min,
+	       const char *rules, size_t rules_len, const char *rules_name,
+	       struct split_plan *plan, struct diags *d);
+void split_plan_release(struct split_plan *plan);
+
+/* Make a name safe as a path component (appended to out). */
+void split_safe_component(struct strbuf *out, const char *s, size_t len);
+
+#endif
