@@ -118,6 +118,52 @@ test_expect_success 'join: duplicate headers across files are an error' '
 	test_grep "dupdir/two:1: error: duplicate section header .A. (first at dupdir/one:1)" err
 '
 
+make_repo() {
+	rm -rf "$1" && mkdir "$1" && (
+		cd "$1" && cp "$M" MAINTAINERS && mkdir scripts &&
+		echo "# checkpatch MAINTAINERS" >scripts/checkpatch.pl &&
+		git init -q -b main && git config user.name "Split Test" &&
+		git config user.email split@example.org &&
+		git add -A && git commit -qm base
+	)
+}
+
+test_expect_success '--series: a patch series git am applies' '
+	make_repo repo &&
+	(cd repo && maint split --by=dir --min=1 --series=../series >../out) &&
+	test_grep "patches and a cover letter" out &&
+	test -f series/0000-cover-letter.patch &&
+	test "$(ls series | wc -l)" -gt 3 &&
+	grep -q "^Subject: \[PATCH 0*0/" series/0000-cover-letter.patch &&
+	grep -q "split into a directory (by dir)" series/0000-cover-letter.patch &&
+	grep -q "MAINTAINERS/drivers_net" series/0000-cover-letter.patch &&
+	grep -q "scripts/checkpatch.pl" series/0000-cover-letter.patch &&
+	grep -q "^Signed-off-by: Split Test <split@example.org>" series/0001-*.patch &&
+	grep -q "^Subject: \[PATCH 0*1/.*\] MAINTAINERS: move to MAINTAINERS/MAINTAINERS" \
+		series/0001-*.patch &&
+	(cd repo && git status --short) >status && ! test -s status &&
+	(cd repo && git worktree list | wc -l) >wts && test "$(cat wts)" = 1 &&
+	git clone -q repo applied &&
+	(cd applied && git config user.name A && git config user.email a@x &&
+	 git am -q $(ls ../series/*.patch | grep -v /0000-)) &&
+	test -d applied/MAINTAINERS &&
+	maint join applied/MAINTAINERS >joined4 &&
+	test_cmp formatted joined4
+'
+
+test_expect_success '--series outside a git tree: exit 2 and why' '
+	mkdir notgit && cp "$M" notgit/MAINTAINERS &&
+	(cd notgit && GIT_CEILING_DIRECTORIES=$TRASH \
+		test_expect_code 2 maint split --by=dir --series=s 2>../err) &&
+	test_grep "needs a git work tree" err
+'
+
+test_expect_success '--series into a directory that is not empty: refused' '
+	(cd repo && test_expect_code 2 maint split --by=dir --series=../series \
+		2>../err) &&
+	test_grep "not an empty directory" err
+'
+
 test_expect_success 'usage errors' '
 	test_expect_code 129 maint split 2>err &&
 	test_grep "usage: maint split" err &&

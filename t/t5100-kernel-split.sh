@@ -51,4 +51,35 @@ for by in dir list tree; do
 	'
 done
 
+test_expect_success '--series on a git copy of the 6.12 tree: git am applies it' '
+	mkdir tree && (cd "$KERNEL" && tar -cf - --exclude=.maint-extracted .) |
+		(cd tree && tar -xf -) &&
+	(cd tree && git init -q -b master && git config user.name "Series Test" &&
+	 git config user.email series@example.org && git add -f -A &&
+	 git commit -qm "linux-source-6.12" &&
+	 maint split --by=dir --series=../series >../series.out &&
+	 git status --short >../status && git checkout -q -b split &&
+	 git am -q $(ls ../series/*.patch | grep -v /0000-)) &&
+	! test -s status &&
+	test -d tree/MAINTAINERS &&
+	test "$(ls tree/MAINTAINERS | wc -l)" -gt 20 &&
+	maint join tree/MAINTAINERS >joined-series &&
+	test_cmp formatted joined-series
+'
+
+test_expect_success 'after the series, get_maintainer.pl gives the same recipients' '
+	head -60 sample >sample60 &&
+	while IFS= read -r f; do
+		a=$(cd "$KERNEL" && perl scripts/get_maintainer.pl \
+			--norolestats -f "$f" 2>/dev/null | recipients)
+		b=$(cd tree && perl scripts/get_maintainer.pl \
+			--norolestats -f "$f" 2>/dev/null | recipients)
+		c=$(cd tree && maint get --norolestats -f "$f" | recipients)
+		if [ "$a" != "$b" ] || [ "$a" != "$c" ]; then
+			echo "differs: $f"
+			exit 1
+		fi
+	done <sample60
+'
+
 test_done
