@@ -533,7 +533,7 @@ int cmd_split(int argc, char **argv)
 		print_diags(&d);
 		goto out;
 	}
-	/* everything into a temporary directory, renamed into place at the end */
+	/* all into a temporary directory, renamed into place at the end */
 	strbuf_addf(&tmp, "%s.tmp-%ld", outdir, (long)getpid());
 	remove_tree(tmp.buf);
 	if (mkdir(tmp.buf, 0777)) {
