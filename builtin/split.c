@@ -285,7 +285,9 @@ static int make_series(struct maintainers *m, struct split_plan *plan,
 		"order scripts/parse-maintainers.pl gives them, so that the moves\n"
 		"that follow are pure moves.\n",
 		by);
-	if (git_in(wt.buf, NULL, "add", "-A", ".", NULL) ||
+	/* -f: a kernel tree's .gitignore ignores new files at the top */
+	if (git_in(wt.buf, NULL, "add", "-f", "--", "MAINTAINERS/MAINTAINERS",
+		   NULL) ||
 	    git_in(wt.buf, NULL, "commit", "-q", "-s", "-m", msg.buf, NULL))
 		goto git_failed;
 
@@ -352,7 +354,8 @@ static int make_series(struct maintainers *m, struct split_plan *plan,
 		if (n > 20)
 			strbuf_addf(&msg, "  and %zu more\n", n - 20);
 		strbuf_release(&subj);
-		if (git_in(wt.buf, NULL, "add", "-A", ".", NULL) ||
+		if (git_in(wt.buf, NULL, "add", "-f", "--",
+			   "MAINTAINERS/MAINTAINERS", dest.buf, NULL) ||
 		    git_in(wt.buf, NULL, "commit", "-q", "-s", "-m", msg.buf,
 			   NULL)) {
 			strbuf_release(&dest);
