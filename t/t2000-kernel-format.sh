@@ -113,6 +113,18 @@ test_expect_success 'edge cases: the script fails where maint fails' '
 	test "$(cat maint/status)" = 25
 '
 
+test_expect_success 'the golden files of t1000 are the script'"'"'s output' '
+	G=$FIXTURES/format &&
+	rm -rf gold && mkdir gold && cd gold &&
+	cp "$EXAMPLES/MAINTAINERS" . &&
+	perl "$SCRIPT" && test_cmp "$G/example.sorted" MAINTAINERS.new &&
+	perl "$SCRIPT" --order && test_cmp "$G/example.order" MAINTAINERS.new &&
+	perl ../seed.pl --order && test_cmp "$G/example.seed-order" MAINTAINERS.new &&
+	perl "$SCRIPT" --order "netdev@" TEGRA &&
+	test_cmp "$G/example.kept" MAINTAINERS.new &&
+	test_cmp "$G/example.moved" SECTION.new
+'
+
 test_expect_success 'missing input: same exit status as the script' '
 	rm -rf perl maint && mkdir perl maint &&
 	(cd perl && set +e; perl "$SCRIPT" --input nope 2>/dev/null; echo $? >status) &&
