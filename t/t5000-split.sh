@@ -37,11 +37,13 @@ test_expect_success 'by list: the list names without linux-' '
 	grep -q "^802.11" out-list/wireless
 '
 
-test_expect_success 'by tree: MAINTAINERS files where the files are' '
-	test -f out-tree/drivers/net/wireless/MAINTAINERS ||
-		test -f out-tree/net/wireless/MAINTAINERS &&
-	test -f out-tree/drivers/of/MAINTAINERS ||
-		test -f out-tree/MAINTAINERS
+test_expect_success 'by tree: a MAINTAINERS file where a section'"'"'s files all are' '
+	(cd out-tree && find . -type f | sort) >files &&
+	printf "%s\n" ./MAINTAINERS \
+		./drivers/media/cec/platform/tegra/MAINTAINERS >expect &&
+	test_cmp expect files &&
+	grep -q "^ARM/TEGRA HDMI CEC" out-tree/drivers/media/cec/platform/tegra/MAINTAINERS &&
+	! grep -q "^ARM/TEGRA HDMI CEC" out-tree/MAINTAINERS
 '
 
 test_expect_success '--min puts small groups in the rest' '
