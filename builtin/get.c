@@ -185,13 +185,6 @@ static void canonpath(const char *in, struct strbuf *out)
 	strbuf_release(&t);
 }
 
-static void strbuf_addbuf_path(struct strbuf *sb, const struct strbuf *dir,
-			       const char *rel)
-{
-	strbuf_add(sb, dir->buf, dir->len);
-	strbuf_addstr(sb, rel);
-}
-
 /* vcs_file_exists(): git ls-files FILE in a git work tree */
 static bool git_tracked(const char *file)
 {
@@ -244,10 +237,9 @@ static int file_selected(struct gm_db *db, const struct get_args *a,
 	return yes;
 }
 
-static const struct get_args *select_args;
-
 static int answer_range(struct gm_db *db, const struct gm_opts *o, char *p,
-			char *end, struct strbuf *out, int fd)
+			char *end, struct strbuf *out, int fd,
+			const struct get_args *select)
 {
 	struct strbuf one = STRBUF_INIT, text = STRBUF_INIT;
 	struct diags d = DIAGS_INIT;
@@ -262,8 +254,8 @@ static int answer_range(struct gm_db *db, const struct gm_opts *o, char *p,
 			nl = end;
 		*nl = '\0';
 		plen = (size_t)(nl - p);
-		if (plen && select_args) {
-			int yes = file_selected(db, select_args, p);
+		if (plen && select) {
+			int yes = file_selected(db, select, p);
 
 			if (yes < 0)
 				goto out;
@@ -326,6 +318,7 @@ static int answer_all(struct gm_db *db, struct get_args *a, char **args,
 {
 	struct strbuf list = STRBUF_INIT, out = STRBUF_INIT;
 	struct gm_opts o = a->o;
+	const struct get_args *select;
 	int err = 0, status, ret = 2, tfd = -1;
 	char *mid, *end;
 	pid_t pid = -1;
@@ -352,8 +345,7 @@ static int answer_all(struct gm_db *db, struct get_args *a, char **args,
 				*p = '\n';
 	}
 	o.output_multiline = 0;
-	if (a->unowned || a->owner)
-		select_args = a;
+	select = a->unowned || a->owner ? a : NULL;
 	if (gm_db_index(db)) {
 		error_msg("out of memory");
 		goto out;
@@ -376,12 +368,14 @@ static int answer_all(struct gm_db *db, struct get_args *a, char **args,
 			unlink(tmpl);
 		pid = tfd >= 0 ? fork() : -1;
 		if (pid == 0)
-			_exit(answer_range(db, &o, mid, end, &out, tfd) ? 1 :
-									  0);
+			_exit(answer_range(db, &o, mid, end, &out, tfd,
+					   select) ?
+				      1 :
+				      0);
 		if (pid < 0)
 			mid = end;
 	}
-	if (answer_range(db, &o, list.buf, mid, &out, 1)) {
+	if (answer_range(db, &o, list.buf, mid, &out, 1, select)) {
 		error_msg("out of memory or cannot write");
 		goto out;
 	}
@@ -657,7 +651,8 @@ int cmd_get(int argc, char **argv)
 		if (args[i][0] == '/' || !strcmp(args[i], "-"))
 			continue;
 		strbuf_reset(&arg);
-		strbuf_addbuf_path(&arg, &subdir, args[i]);
+		strbuf_addbuf(&arg, &subdir);
+		strbuf_addstr(&arg, args[i]);
 		args[i] = strdup(arg.buf);
 	}
 	for (i = 0; i < (nargs ? nargs : 1); i++) {

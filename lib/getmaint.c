@@ -2535,14 +2535,11 @@ static int add_kw(struct gm_query *q, size_t tvi)
 	return 0;
 }
 
-void gm_query_sort_files(struct gm_query *q, size_t from)
+void gm_query_sort_files(struct gm_query *q)
 {
 	size_t i, n;
 
-	if (q->nr_files <= from)
-		return;
 	/* sort_and_uniq() over the whole list, as the script does */
-	(void)from;
 	qsort(q->files, q->nr_files, sizeof(*q->files), cmp_str);
 	for (i = 0, n = 0; i < q->nr_files; i++) {
 		if (n && !strcmp(q->files[n - 1], q->files[i])) {
@@ -2629,7 +2626,7 @@ int gm_scan_patch(struct gm_db *db, const struct gm_opts *o, const char *text,
 	}
 	if (q->nr_files > before)
 		q->any_file = true;
-	gm_query_sort_files(q, before);
+	gm_query_sort_files(q);
 	return 0;
 }
 

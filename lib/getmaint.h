@@ -136,7 +136,7 @@ int gm_scan_patch(struct gm_db *db, const struct gm_opts *o, const char *text,
 int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
 		     struct gm_query *q);
 /* Sort and de-duplicate the files (what the script does for patches). */
-void gm_query_sort_files(struct gm_query *q, size_t from);
+void gm_query_sort_files(struct gm_query *q);
 
 /*
  * The answer, as the script prints it, appended to out (warnings to d).

@@ -69,6 +69,11 @@ static inline void strbuf_addch(struct strbuf *sb, int c)
 	strbuf_add_slow(sb, &(char){ (char)c }, 1);
 }
 
+static inline void strbuf_addbuf(struct strbuf *sb, const struct strbuf *b)
+{
+	strbuf_add(sb, b->buf, b->len);
+}
+
 static inline bool strbuf_failed(const struct strbuf *sb)
 {
 	return sb->failed;
