@@ -26,10 +26,10 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
 	     $(CFLAGS)
 LDLIBS = $(PCRE2_LIBS)
 
-LIB_OBJS = lib/arena.o lib/diag.o lib/fileio.o lib/format.o lib/getmaint.o \
+LIB_OBJS = lib/arena.o lib/check.o lib/diag.o lib/fileio.o lib/format.o lib/getmaint.o \
 	   lib/merge.o lib/perlre.o lib/split.o lib/strmap.o \
 	   lib/maintainers.o lib/regex.o lib/strbuf.o
-BUILTIN_OBJS = builtin/format.o builtin/get.o builtin/merge.o \
+BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
 	       builtin/split.o
 TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-parse t/unit/test-strbuf t/unit/test-merge

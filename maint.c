@@ -27,6 +27,7 @@ static const struct cmd commands[] = {
 	{ "get", cmd_get, "whom to mail (a drop-in for get_maintainer.pl)" },
 	{ "split", cmd_split, "write MAINTAINERS as a directory of files" },
 	{ "join", cmd_join, "write a split MAINTAINERS as one file" },
+	{ "check", cmd_check, "self-test, lint and coverage of MAINTAINERS" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

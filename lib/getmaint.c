@@ -652,6 +652,38 @@ out:
 	return ret;
 }
 
+int gm_db_read_texts(struct gm_db *db, char **names, char **data,
+		     size_t *len, size_t n, struct diags *d)
+{
+	size_t i;
+
+	db->names = names;
+	db->nr_names = n;
+	db->maps = calloc(n + 1, sizeof(*db->maps));
+	if (!db->maps) {
+		for (i = 0; i < n; i++)
+			free(data[i]);
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		db->maps[i].data = data[i];
+		db->maps[i].len = len[i];
+		db->maps[i].mapped = false;
+	}
+	for (i = 0; i < n; i++) {
+		if (!db->alloc &&
+		    !ALLOC_GROW(db->tv, len[i] / 28 + 16, db->alloc))
+			goto nomem;
+		if (parse_text(db, data[i], len[i], (unsigned)i))
+			goto nomem;
+	}
+	return 0;
+nomem:
+	diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+	return -1;
+}
+
 /* ---- e-mail addresses, as the script parses and formats them ---- */
 
 static struct perlre re_email1 = PERLRE("^([^<]+)<(.+\\@.*)>.*$", 0);
@@ -2248,6 +2280,12 @@ static void apply_hits(struct run *r, const char *file, const struct hit *hits,
 int gm_file_sections(struct gm_db *db, const struct gm_opts *o,
 		     const char *file, size_t **hdr, size_t *n)
 {
+	return gm_file_hits(db, o, file, hdr, NULL, n);
+}
+
+int gm_file_hits(struct gm_db *db, const struct gm_opts *o, const char *file,
+		 size_t **hdr, long **depth, size_t *n)
+{
 	struct run r;
 	struct hit *hits = NULL;
 	size_t nhits = 0, i;
@@ -2258,12 +2296,23 @@ int gm_file_sections(struct gm_db *db, const struct gm_opts *o,
 	r.o = o;
 	file_hits(&r, file, &exact, &hits, &nhits);
 	*hdr = malloc((nhits + 1) * sizeof(**hdr));
-	if (r.nomem || !*hdr) {
+	if (depth)
+		*depth = malloc((nhits + 1) * sizeof(**depth));
+	if (r.nomem || !*hdr || (depth && !*depth)) {
 		free(hits);
+		free(*hdr);
+		*hdr = NULL;
+		if (depth) {
+			free(*depth);
+			*depth = NULL;
+		}
 		return -1;
 	}
-	for (i = 0; i < nhits; i++)
+	for (i = 0; i < nhits; i++) {
 		(*hdr)[i] = find_starting_index(db, hits[i].tvi);
+		if (depth)
+			(*depth)[i] = hits[i].depth;
+	}
 	*n = nhits;
 	free(hits);
 	return 0;

@@ -115,6 +115,12 @@ void gm_db_release(struct gm_db *db);
  * below it, sorted).  0, or -1 with a message in d.
  */
 int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d);
+/*
+ * The same from texts in memory: takes over names (the array and its
+ * strings) and data (malloc'd), n of each.  0, or -1 with a message.
+ */
+int gm_db_read_texts(struct gm_db *db, char **names, char **data,
+		     size_t *len, size_t n, struct diags *d);
 /* Read .mailmap (missing is fine). */
 int gm_db_mailmap(struct gm_db *db, const char *path);
 
@@ -167,6 +173,9 @@ void gm_db_memo(struct gm_db *db, bool on);
  */
 int gm_file_sections(struct gm_db *db, const struct gm_opts *o,
 		     const char *file, size_t **hdr, size_t *n);
+/* The same, with the pattern depth of each in *depth (malloc'd) too. */
+int gm_file_hits(struct gm_db *db, const struct gm_opts *o, const char *file,
+		 size_t **hdr, long **depth, size_t *n);
 /* Does the section whose header is entry hdr name addr in M:, R: or L:? */
 bool gm_section_has(const struct gm_db *db, size_t hdr, const char *addr);
 

@@ -1,0 +1,1350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check: lint and self-test for MAINTAINERS (see check.h).
+ */
+#include "check.h"
+#include "fileio.h"
+#include "format.h"
+#include "maintainers.h"
+#include "perlre.h"
+#include "regex.h"
+#include "strmap.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* checkpatch.pl's $preferred_order */
+static const char preferred_order[] = "MRLSWQBCPTFXNK";
+
+/* ---- the tree's files ---- */
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int ck_tree_add_list(struct ck_tree *t, struct strbuf *list)
+{
+	char *p, *end, *nl;
+	size_t base;
+
+	/* paths are offsets into buf until the text stops moving */
+	base = t->buf.len;
+	strbuf_addbuf(&t->buf, list);
+	strbuf_addch(&t->buf, '\n');
+	strbuf_release(list);
+	if (strbuf_failed(&t->buf))
+		return -1;
+	p = t->buf.buf + base;
+	end = t->buf.buf + t->buf.len;
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		*nl = '\0';
+		/* git_execute_cmd(): leading white space goes, empty lines too */
+		while (p < nl && mnt_isspace((unsigned char)*p))
+			p++;
+		if (p == nl)
+			continue;
+		if (!ALLOC_GROW(t->v, t->nr + 1, t->alloc))
+			return -1;
+		t->v[t->nr++] = p;
+	}
+	qsort(t->v, t->nr, sizeof(*t->v), cmp_path);
+	return 0;
+}
+
+void ck_tree_release(struct ck_tree *t)
+{
+	free(t->v);
+	strbuf_release(&t->buf);
+	t->v = NULL;
+	t->nr = t->alloc = 0;
+}
+
+/* The first file not sorting before prefix p. */
+static size_t tree_lower(const struct ck_tree *t, const char *p, size_t len)
+{
+	size_t lo = 0, hi = t->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strncmp(t->v[mid], p, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static bool has_prefix(const char *s, const char *p, size_t len)
+{
+	return !strncmp(s, p, len);
+}
+
+/*
+ * The part of a glob every file it matches must start with: up to the
+ * first character that is a wildcard or would be special in the regex
+ * the script makes of it (less the one before a quantifier); nothing
+ * when there is an alternation anywhere.
+ */
+static size_t glob_literal(const char *s, size_t len, bool *all)
+{
+	size_t i;
+
+	*all = false;
+	if (memchr(s, '|', len))
+		return 0;
+	for (i = 0; i < len; i++) {
+		char ch = s[i];
+
+		if (strchr("*?[]\\(){}+^$", ch) || ch == '\0')
+			return (ch == '+' || ch == '{') && i ? i - 1 : i;
+	}
+	*all = true;
+	return len;
+}
+
+/* ---- the lines, as get_maintainer.pl's @self_test_info ---- */
+
+struct ck_line {
+	const char *s;
+	size_t len;
+	unsigned file;
+	unsigned long lineno;
+};
+
+struct ck {
+	struct gm_db *db;
+	const struct ck_opts *o;
+	struct diags *d;
+	struct ck_line *l;
+	size_t nr, alloc;
+	struct strbuf tmp;
+	/* links already probed (the script's @good_links, @bad_links) */
+	struct strmap probed;
+	bool nomem;
+};
+
+static int split_lines(struct ck *c)
+{
+	size_t f;
+
+	for (f = 0; f < c->db->nr_names; f++) {
+		const char *p = c->db->maps[f].data;
+		const char *end = p + c->db->maps[f].len;
+		unsigned long n = 1;
+
+		while (p < end) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			const char *e = nl ? nl : end;
+
+			if (!ALLOC_GROW(c->l, c->nr + 1, c->alloc))
+				return -1;
+			c->l[c->nr++] = (struct ck_line){ p, (size_t)(e - p),
+							  (unsigned)f, n++ };
+			p = nl ? nl + 1 : end;
+		}
+	}
+	return 0;
+}
+
+static bool perl_space(char ch)
+{
+	return mnt_isspace((unsigned char)ch);
+}
+
+/* /^([A-Z]):\s*(.*)/: the type, and the value in *v, *vlen */
+static char field(const struct ck_line *l, const char **v, size_t *vlen)
+{
+	size_t i = 2;
+
+	if (l->len < 2 || l->s[0] < 'A' || l->s[0] > 'Z' || l->s[1] != ':')
+		return 0;
+	while (i < l->len && perl_space(l->s[i]))
+		i++;
+	*v = l->s + i;
+	*vlen = l->len - i;
+	return l->s[0];
+}
+
+/* /^([A-Z]):\s*\S/ */
+static char full_field(const struct ck_line *l, const char **v, size_t *vlen)
+{
+	char t = field(l, v, vlen);
+
+	return t && *vlen ? t : 0;
+}
+
+static bool is_word(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+/* $self_test eq "" || $self_test =~ /\bword\b/ */
+static bool st_part(const char *st, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	if (!*st)
+		return true;
+	for (p = strstr(st, word); p; p = strstr(p + 1, word))
+		if ((p == st || !is_word(p[-1])) && !is_word(p[n]))
+			return true;
+	return false;
+}
+
+static bool want(const struct ck *c, enum diag_id id, const char *part)
+{
+	if (c->o->self_test)
+		return st_part(c->o->self_test, part);
+	return c->o->enabled[id];
+}
+
+static const char *fname(const struct ck *c, const struct ck_line *l)
+{
+	return c->db->names[l->file];
+}
+
+/* a finding; in self-test mode also the script's line */
+static void report(struct ck *c, enum diag_id id, const struct ck_line *l,
+		   const char *script_msg, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void report(struct ck *c, enum diag_id id, const struct ck_line *l,
+		   const char *script_msg, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (c->o->self_test && script_msg && c->o->script) {
+		strbuf_addf(c->o->script, "%s:%lu: warning: %s\t", fname(c, l),
+			    l->lineno, script_msg);
+		strbuf_add(c->o->script, l->s, l->len);
+		strbuf_addch(c->o->script, '\n');
+	}
+	strbuf_reset(&c->tmp);
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !strbuf_grow(&c->tmp, (size_t)n)) {
+		c->nomem = true;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(c->tmp.buf, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	diag_add(c->d, id, fname(c, l), l->lineno, "%s", c->tmp.buf);
+}
+
+/* ---- the script's self-test: sections ---- */
+
+/* /^\S[^:]/ */
+static bool header_like(const struct ck_line *l)
+{
+	return l->len >= 2 && !perl_space(l->s[0]) && l->s[1] != ':';
+}
+
+struct headers {
+	const struct ck_line **v; /* sorted by text */
+	size_t nr, alloc;
+};
+
+static int line_cmp(const struct ck_line *a, const char *b, size_t blen)
+{
+	size_t n = a->len < blen ? a->len : blen;
+	int r = memcmp(a->s, b, n);
+
+	if (r)
+		return r;
+	return a->len < blen ? -1 : a->len > blen;
+}
+
+/*
+ * grep(m@^\Q$line\E@, @section_headers): is line a prefix of a header
+ * seen before?  *exact: an equal one.  Adds it when not.
+ */
+static int seen_header(struct headers *h, const struct ck_line *l, bool *dup,
+		       bool *exact)
+{
+	size_t lo = 0, hi = h->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (line_cmp(h->v[mid], l->s, l->len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*dup = lo < h->nr && h->v[lo]->len >= l->len &&
+	       !memcmp(h->v[lo]->s, l->s, l->len);
+	*exact = *dup && h->v[lo]->len == l->len;
+	if (*dup)
+		return 0;
+	if (!ALLOC_GROW(h->v, h->nr + 1, h->alloc))
+		return -1;
+	memmove(h->v + lo + 1, h->v + lo, (h->nr - lo) * sizeof(*h->v));
+	h->v[lo] = l;
+	h->nr++;
+	return 0;
+}
+
+static bool has_icase(const char *s, size_t len, const char *w)
+{
+	size_t n = strlen(w), i;
+
+	for (i = 0; i + n <= len; i++)
+		if (!strncasecmp(s + i, w, n))
+			return true;
+	return false;
+}
+
+static int self_test_section(struct ck *c, size_t idx, struct headers *h)
+{
+	const struct ck_line *x = &c->l[idx];
+	const char *v, *status = "";
+	size_t vlen, status_len = 0, k;
+	bool has_s = false, has_f = false, has_ml = false, dup, exact;
+	int hlen = x->len > 200 ? 200 : (int)x->len;
+
+	if (!header_like(x) || idx + 1 >= c->nr ||
+	    !full_field(&c->l[idx + 1], &v, &vlen))
+		return 0;
+	if (seen_header(h, x, &dup, &exact))
+		return -1;
+	if (dup && (c->o->self_test || exact) &&
+	    want(c, D_DUP_HEADER, "sections"))
+		report(c, D_DUP_HEADER, x, "duplicate section header",
+		       "duplicate section header '%.*s'", hlen, x->s);
+	for (k = idx + 1; k < c->nr; k++) {
+		char t = full_field(&c->l[k], &v, &vlen);
+
+		if (!t)
+			break;
+		if (t == 'S') {
+			has_s = true;
+			status = v;
+			status_len = vlen;
+		} else if (t == 'F' || t == 'N') {
+			has_f = true;
+		} else if (t == 'M' || t == 'R' || t == 'L') {
+			has_ml = true;
+		}
+	}
+	if (!has_ml && !has_icase(status, status_len, "orphan") &&
+	    !has_icase(status, status_len, "obsolete") &&
+	    want(c, D_NO_EMAIL, "sections"))
+		report(c, D_NO_EMAIL, x, "section without email address",
+		       "section '%.*s' has no M:, R: or L: address", hlen,
+		       x->s);
+	if (!has_s && want(c, D_NO_STATUS, "sections"))
+		report(c, D_NO_STATUS, x, "section without status ",
+		       "section '%.*s' has no S: status", hlen, x->s);
+	if (!has_f && want(c, D_NO_PATTERN, "sections"))
+		report(c, D_NO_PATTERN, x, "section without file pattern",
+		       "section '%.*s' has no F: or N: pattern", hlen, x->s);
+	return 0;
+}
+
+/* ---- the script's self-test: patterns ---- */
+
+/*
+ * Does any file of the tree match m@^$value@, value being the glob made
+ * into the script's regex?  1, 0, or -1 when it does not compile.
+ */
+static int glob_matches_tree(struct ck *c, const char *glob, size_t len)
+{
+	const struct ck_tree *t = c->o->tree;
+	struct strbuf re = STRBUF_INIT, err = STRBUF_INIT;
+	struct mnt_regex rx = MNT_REGEX_INIT;
+	size_t i, lit;
+	bool all;
+	int ret = 0;
+
+	/* s@\.@\\\.@g; s/\*\/\.\*\/g; s/\?/\./g */
+	strbuf_addch(&re, '^');
+	for (i = 0; i < len; i++) {
+		if (glob[i] == '.')
+			strbuf_addstr(&re, "\\.");
+		else if (glob[i] == '*')
+			strbuf_addstr(&re, ".*");
+		else if (glob[i] == '?')
+			strbuf_addch(&re, '.');
+		else
+			strbuf_addch(&re, glob[i]);
+	}
+	/* if (-d $value) { $value =~ s@([^/])$@$1/@; } */
+	if (re.len > 1 && is_directory(re.buf + 1) &&
+	    re.buf[re.len - 1] != '/')
+		strbuf_addch(&re, '/');
+	lit = glob_literal(glob, len, &all);
+	if (strbuf_failed(&re)) {
+		ret = -2;
+		goto out;
+	}
+	if (all) {
+		/* a plain path: the regex is the path itself */
+		size_t plen = 0;
+		struct strbuf p = STRBUF_INIT;
+
+		strbuf_add(&p, glob, len);
+		if (re.buf[re.len - 1] == '/' && (!len || glob[len - 1] != '/'))
+			strbuf_addch(&p, '/');
+		plen = p.len;
+		i = tree_lower(t, p.buf, plen);
+		ret = i < t->nr && has_prefix(t->v[i], p.buf, plen);
+		strbuf_release(&p);
+		goto out;
+	}
+	if (mnt_regex_compile(&rx, re.buf, re.len, 0, &err)) {
+		ret = -1;
+		goto out;
+	}
+	for (i = tree_lower(t, glob, lit);
+	     i < t->nr && has_prefix(t->v[i], glob, lit); i++) {
+		int m = mnt_regex_match(&rx, t->v[i], strlen(t->v[i]));
+
+		if (m == REGEX_MATCH) {
+			ret = 1;
+			break;
+		}
+	}
+out:
+	mnt_regex_free(&rx);
+	strbuf_release(&re);
+	strbuf_release(&err);
+	return ret;
+}
+
+/* ---- links ---- */
+
+static bool url_syntax(const char *s, size_t len)
+{
+	size_t i = 0, host;
+
+	while (len && perl_space(s[len - 1]))
+		len--;
+	if (len > 7 && !strncmp(s, "http://", 7))
+		i = 7;
+	else if (len > 8 && !strncmp(s, "https://", 8))
+		i = 8;
+	else if (len > 6 && !strncmp(s, "git://", 6))
+		i = 6;
+	else if (len > 6 && !strncmp(s, "ssh://", 6))
+		i = 6;
+	else
+		return false;
+	host = i;
+	while (i < len && (is_word(s[i]) || s[i] == '.' || s[i] == '-' ||
+			   s[i] == ':' || s[i] == '@'))
+		i++;
+	if (i == host || !memchr(s + host, '.', i - host))
+		return false;
+	if (i < len && s[i] != '/')
+		return false;
+	for (; i < len; i++)
+		if (perl_space(s[i]) || (unsigned char)s[i] < 0x20)
+			return false;
+	return true;
+}
+
+/* the script's @good_links / @bad_links: 1 good, 2 bad, 0 not yet */
+static int probed(struct ck *c, const char *v, size_t len)
+{
+	struct strmap_entry *e = strmap_get(&c->probed, v, len);
+
+	return e ? (int)(long)e->value : 0;
+}
+
+static void remember(struct ck *c, const char *v, size_t len, bool good)
+{
+	struct strmap_entry *e = strmap_put(&c->probed, v, len);
+
+	if (!e)
+		c->nomem = true;
+	else
+		e->value = (void *)(long)(good ? 1 : 2);
+}
+
+/* run the script's command for a link, or check its syntax offline */
+static bool reachable(struct ck *c, const char *cmd, const char *url,
+		      size_t len)
+{
+	if (c->o->probe)
+		return !c->o->probe(c->o->probe_arg, cmd);
+	return url_syntax(url, len);
+}
+
+static void check_link(struct ck *c, const struct ck_line *l, const char *v,
+		       size_t vlen)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	int was = probed(c, v, vlen);
+	bool bad = was == 2;
+
+	if (was == 1)
+		return;
+	if (!was) {
+		strbuf_addstr(&cmd, "wget --spider -q --no-check-certificate "
+				    "--timeout 10 --tries 1 ");
+		strbuf_add(&cmd, v, vlen);
+		bad = !reachable(c, cmd.buf, v, vlen);
+		remember(c, v, vlen, !bad);
+	}
+	if (bad)
+		report(c, D_BAD_LINK, l, "possible bad link",
+		       "%s link '%.*s'",
+		       c->o->probe ? "unreachable" : "malformed", (int)vlen, v);
+	strbuf_release(&cmd);
+}
+
+static size_t span(const char *s, size_t len, size_t i, bool space)
+{
+	while (i < len && perl_space(s[i]) == space)
+		i++;
+	return i;
+}
+
+static void check_scm(struct ck *c, const struct ck_line *l, const char *v,
+		      size_t vlen)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	int was = probed(c, v, vlen);
+	bool bad = was == 2;
+	size_t kw = 0, u0, u1;
+
+	if (was == 1)
+		return;
+	if (vlen >= 3 && !strncmp(v, "git", 3))
+		kw = 3;
+	else if (vlen >= 5 && !strncmp(v, "quilt", 5))
+		kw = 5;
+	else if (vlen >= 2 && !strncmp(v, "hg", 2))
+		kw = 2;
+	u0 = span(v, vlen, kw, true);
+	u1 = span(v, vlen, u0, false);
+	if (bad) {
+		/* reported below */
+	} else if (!kw || u0 == kw || u1 == u0) {
+		/* $value !~ /^(?:git|quilt|hg)\s+\S/ */
+		report(c, D_BAD_SCM, l, "malformed entry",
+		       "malformed T: entry '%.*s' (want git, quilt or hg "
+		       "and a URL)",
+		       (int)vlen, v);
+	} else if (kw == 3) {
+		/*
+		 * /^git\s+(\S+)(\s+([^\(]+\S+))?/: $3 runs from the
+		 * branch to the end of the last word that starts before
+		 * the first '(' (one more than a single character).
+		 */
+		size_t b0 = span(v, vlen, u1, true), b1 = b0, k, j;
+
+		for (k = b0; k < vlen && v[k] != '('; k++)
+			;
+		for (j = k < vlen ? k : vlen - 1; j > b0; j--)
+			if (!perl_space(v[j]))
+				break;
+		if (b0 > u1 && j > b0)
+			b1 = span(v, vlen, j, false);
+		strbuf_addstr(&cmd, "git ls-remote --exit-code -h \"");
+		strbuf_add(&cmd, v + u0, u1 - u0);
+		strbuf_addstr(&cmd, "\" ");
+		strbuf_add(&cmd, v + b0, b1 - b0);
+		strbuf_addstr(&cmd, " > /dev/null 2>&1");
+		bad = !reachable(c, cmd.buf, v + u0, u1 - u0);
+		remember(c, v, vlen, !bad);
+	} else if (u1 - u0 > 5 && (!strncmp(v + u0, "http:", 5) ||
+				   !strncmp(v + u0, "https:", 6))) {
+		strbuf_addstr(&cmd, "wget --spider -q --no-check-certificate "
+				    "--timeout 10 --tries 1 ");
+		strbuf_add(&cmd, v + u0, u1 - u0);
+		bad = !reachable(c, cmd.buf, v + u0, u1 - u0);
+		remember(c, v, vlen, !bad);
+	}
+	if (bad)
+		report(c, D_BAD_LINK, l, "possible bad link",
+		       "%s SCM URL in '%.*s'",
+		       c->o->probe ? "unreachable" : "malformed", (int)vlen, v);
+	strbuf_release(&cmd);
+}
+
+static int self_test(struct ck *c)
+{
+	struct headers h = { NULL, 0, 0 };
+	size_t idx;
+	int ret = -1;
+
+	for (idx = 0; idx < c->nr; idx++) {
+		const struct ck_line *x = &c->l[idx];
+		const char *v;
+		size_t vlen;
+		char t;
+
+		if ((want(c, D_DUP_HEADER, "sections") ||
+		     want(c, D_NO_EMAIL, "sections") ||
+		     want(c, D_NO_STATUS, "sections") ||
+		     want(c, D_NO_PATTERN, "sections")) &&
+		    self_test_section(c, idx, &h))
+			goto out;
+		t = field(x, &v, &vlen);
+		if ((t == 'F' || t == 'X') && c->o->tree &&
+		    (want(c, D_NO_MATCH, "patterns") ||
+		     want(c, D_BAD_PATTERN, "patterns"))) {
+			int m = glob_matches_tree(c, v, vlen);
+
+			if (m == -2)
+				goto out;
+			if (m < 0)
+				report(c, D_BAD_PATTERN, x, NULL,
+				       "%c: pattern '%.*s' is not a valid "
+				       "regex once made into one",
+				       t, (int)vlen, v);
+			else if (!m && want(c, D_NO_MATCH, "patterns"))
+				report(c, D_NO_MATCH, x, "no file matches",
+				       "%c: pattern '%.*s' matches no file", t,
+				       (int)vlen, v);
+		} else if ((t == 'W' || t == 'Q' || t == 'B') &&
+			   vlen >= 5 &&
+			   (!strncmp(v, "http:", 5) ||
+			    (vlen >= 6 && !strncmp(v, "https:", 6))) &&
+			   want(c, D_BAD_LINK, "links")) {
+			check_link(c, x, v, vlen);
+		} else if (t == 'T' && want(c, D_BAD_SCM, "scm")) {
+			check_scm(c, x, v, vlen);
+		}
+		if (c->nomem)
+			goto out;
+	}
+	ret = 0;
+out:
+	free(h.v);
+	return ret;
+}
+
+/* ---- checkpatch.pl's MAINTAINERS style checks ---- */
+
+static int value_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t n = alen < blen ? alen : blen;
+	int r = memcmp(a, b, n);
+
+	if (r)
+		return r;
+	return alen < blen ? -1 : alen > blen;
+}
+
+static void checkpatch_style(struct ck *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		const struct ck_line *l = &c->l[i], *p = i ? l - 1 : NULL;
+		const char *v, *pv;
+		size_t vlen, pvlen;
+		char t = field(l, &v, &vlen), pt;
+		const char *ci, *pi;
+
+		if (!t)
+			continue;
+		if (!(l->len > 3 && l->s[2] == '\t' && !perl_space(l->s[3])) &&
+		    c->o->enabled[D_ENTRY_TAB])
+			report(c, D_ENTRY_TAB, l, NULL,
+			       "use one tab after '%c:'", t);
+		ci = strchr(preferred_order, t);
+		if (!ci) {
+			if (c->o->enabled[D_UNKNOWN_TYPE])
+				report(c, D_UNKNOWN_TYPE, l, NULL,
+				       "unknown entry type '%c:'", t);
+			continue;
+		}
+		if (!p || p->file != l->file)
+			continue;
+		pt = field(p, &pv, &pvlen);
+		pi = pt ? strchr(preferred_order, pt) : NULL;
+		if (!pi || !c->o->enabled[D_MISORDERED])
+			continue;
+		if (ci < pi)
+			report(c, D_MISORDERED, l, NULL,
+			       "misordered entry: list '%c:' before '%c:'", t,
+			       pt);
+		else if (pt == t && (t == 'F' || t == 'X') &&
+			 value_cmp(pv, pvlen, v, vlen) > 0)
+			report(c, D_MISORDERED, l, NULL,
+			       "misordered entry: list %c: patterns in "
+			       "alphabetic order",
+			       t);
+	}
+}
+
+/* ---- sections, as get_maintainer.pl reads them ---- */
+
+static const struct ck_line *entry_line(struct ck *c, size_t k,
+					struct ck_line *tmp)
+{
+	const struct gm_entry *e = &c->db->tv[k];
+
+	/* only file and lineno are used for a report */
+	tmp->s = e->s;
+	tmp->len = e->len;
+	tmp->file = e->file;
+	tmp->lineno = e->lineno;
+	return tmp;
+}
+
+static bool addr_char(char ch)
+{
+	return is_word(ch) || (ch && strchr("!#$%&'*+/=?^`{|}~.-", ch)) ||
+	       (unsigned char)ch >= 0x80;
+}
+
+/* local@domain.tld */
+static bool addr_syntax(const char *s, size_t len)
+{
+	const char *at = memchr(s, '@', len);
+	size_t i, dots = 0;
+
+	if (!at || at == s || at == s + len - 1)
+		return false;
+	for (i = 0; s + i < at; i++)
+		if (!addr_char(s[i]))
+			return false;
+	for (i = (size_t)(at - s) + 1; i < len; i++) {
+		if (s[i] == '.') {
+			if (s[i - 1] == '.' || s[i - 1] == '@' || i + 1 == len)
+				return false;
+			dots++;
+		} else if (!is_word(s[i]) && s[i] != '-') {
+			return false;
+		}
+	}
+	return dots > 0;
+}
+
+/*
+ * "Name <addr>", or "addr", either followed by a "(comment)"; for L:,
+ * a bare address may also be followed by "(comment)".
+ */
+static bool email_syntax(const char *s, size_t len)
+{
+	const char *lt, *gt;
+
+	while (len && perl_space(s[len - 1]))
+		len--;
+	if (len && s[len - 1] == ')') {
+		const char *op = s + len;
+
+		while (op > s && op[-1] != '(')
+			op--;
+		if (op == s)
+			return false;
+		len = (size_t)(op - 1 - s);
+		while (len && perl_space(s[len - 1]))
+			len--;
+	}
+	lt = memchr(s, '<', len);
+	if (!lt)
+		return addr_syntax(s, len);
+	gt = memchr(lt, '>', len - (size_t)(lt - s));
+	if (!gt || gt != s + len - 1)
+		return false;
+	return addr_syntax(lt + 1, (size_t)(gt - lt - 1));
+}
+
+static bool status_known(const char *s, size_t len)
+{
+	static const char *const known[] = { "Supported", "Maintained",
+					     "Odd Fixes", "Orphan",
+					     "Obsolete" };
+	size_t i, n;
+
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		n = strlen(known[i]);
+		if (len >= n && !strncasecmp(s, known[i], n) &&
+		    (len == n || !is_word(s[n])))
+			return true;
+	}
+	return false;
+}
+
+static bool regex_compiles(const char *s, size_t len)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct perlre re = PERLRE(NULL, PERLRE_X);
+	bool ok;
+
+	strbuf_add(&p, s, len);
+	re.pattern = p.buf;
+	perlre_match(&re, "", 0);
+	ok = !re.failed;
+	perlre_free(&re);
+	strbuf_release(&p);
+	return ok;
+}
+
+static size_t section_end(const struct gm_db *db, size_t hdr)
+{
+	size_t k = hdr + 1;
+
+	while (k < db->nr && db->tv[k].type)
+		k++;
+	return k;
+}
+
+static bool is_header(const struct gm_db *db, size_t k)
+{
+	return !db->tv[k].type && k + 1 < db->nr && db->tv[k + 1].type;
+}
+
+static int header_width(const struct gm_entry *e)
+{
+	return e->len > 200 ? 200 : (int)e->len;
+}
+
+/* M:/R:/L: syntax, S: values, duplicate and shared F:, N:/K: regexes */
+static int section_fields(struct ck *c)
+{
+	struct gm_db *db = c->db;
+	struct strmap seen = STRMAP_INIT, mine = STRMAP_INIT;
+	struct ck_line tmp;
+	size_t k, i;
+	int ret = -1;
+
+	for (k = 0; k < db->nr; k++) {
+		const struct gm_entry *h = &db->tv[k];
+		size_t end;
+
+		if (!is_header(db, k))
+			continue;
+		end = section_end(db, k);
+		strmap_clear(&mine);
+		for (i = k + 1; i < end; i++) {
+			const struct gm_entry *e = &db->tv[i];
+			const struct ck_line *l = entry_line(c, i, &tmp);
+			struct strmap_entry *se;
+			size_t vlen = e->len;
+
+			while (vlen && perl_space(e->s[vlen - 1]))
+				vlen--;
+			if (strchr("MRL", e->type) && c->o->enabled[D_BAD_EMAIL] &&
+			    !email_syntax(e->s, vlen))
+				report(c, D_BAD_EMAIL, l, NULL,
+				       "%c: '%.*s' is not an e-mail address "
+				       "('Name <user@domain>' or "
+				       "'user@domain')",
+				       e->type, (int)vlen, e->s);
+			if (e->type == 'S' && c->o->enabled[D_BAD_STATUS] &&
+			    !status_known(e->s, vlen))
+				report(c, D_BAD_STATUS, l, NULL,
+				       "unknown status '%.*s' (Supported, "
+				       "Maintained, Odd Fixes, Orphan or "
+				       "Obsolete)",
+				       (int)vlen, e->s);
+			if ((e->type == 'N' || e->type == 'K') &&
+			    c->o->enabled[D_BAD_REGEX] &&
+			    !regex_compiles(e->s, e->len))
+				report(c, D_BAD_REGEX, l, NULL,
+				       "%c: '%.*s' is not a valid Perl regex",
+				       e->type, (int)vlen, e->s);
+			if (e->type != 'F' && e->type != 'X')
+				continue;
+			/* the same pattern twice in one section */
+			strbuf_reset(&c->tmp);
+			strbuf_addch(&c->tmp, e->type);
+			strbuf_add(&c->tmp, e->s, vlen);
+			se = strmap_put(&mine, c->tmp.buf, c->tmp.len);
+			if (!se)
+				goto out;
+			if (se->value) {
+				if (c->o->enabled[D_DUP_PATTERN])
+					report(c, D_DUP_PATTERN, l, NULL,
+					       "%c: '%.*s' repeats line %lu",
+					       e->type, (int)vlen, e->s,
+					       ((const struct gm_entry *)
+							se->value)
+						       ->lineno);
+				continue;
+			}
+			se->value = (void *)e;
+			if (e->type != 'F')
+				continue;
+			/* the same pattern in another section */
+			se = strmap_put(&seen, e->s, vlen);
+			if (!se)
+				goto out;
+			if (!se->value) {
+				se->value = (void *)h;
+			} else if (c->o->enabled[D_SHARED_PATTERN]) {
+				const struct gm_entry *o = se->value;
+
+				report(c, D_SHARED_PATTERN, l, NULL,
+				       "F: '%.*s' is also in section '%.*s'",
+				       (int)vlen, e->s, header_width(o), o->s);
+			}
+		}
+	}
+	ret = 0;
+out:
+	strmap_release(&seen);
+	strmap_release(&mine);
+	return ret;
+}
+
+/* ---- X: that exclude nothing, sections never the best match ---- */
+
+static bool section_f_matches(struct gm_db *db, size_t hdr, size_t end,
+			      const char *file, size_t flen)
+{
+	size_t i;
+
+	for (i = hdr + 1; i < end; i++)
+		if (db->tv[i].type == 'F' &&
+		    gm_file_matches(db, i, file, flen))
+			return true;
+	return false;
+}
+
+static void useless_excludes(struct ck *c)
+{
+	struct gm_db *db = c->db;
+	const struct ck_tree *t = c->o->tree;
+	struct ck_line tmp;
+	size_t k, i, f;
+
+	for (k = 0; k < db->nr; k++) {
+		size_t end;
+
+		if (!is_header(db, k))
+			continue;
+		end = section_end(db, k);
+		for (i = k + 1; i < end; i++) {
+			const struct gm_entry *e = &db->tv[i];
+			size_t lit;
+			bool all, used = false;
+
+			if (e->type != 'X')
+				continue;
+			lit = glob_literal(e->s, e->len, &all);
+			for (f = tree_lower(t, e->s, lit);
+			     !used && f < t->nr && has_prefix(t->v[f], e->s, lit);
+			     f++) {
+				size_t flen = strlen(t->v[f]);
+
+				used = gm_file_matches(db, i, t->v[f], flen) &&
+				       section_f_matches(db, k, end, t->v[f],
+							 flen);
+			}
+			if (!used)
+				report(c, D_USELESS_EXCLUDE,
+				       entry_line(c, i, &tmp), NULL,
+				       "X: '%.*s' excludes no file that the "
+				       "section's F: patterns match",
+				       (int)e->len, e->s);
+		}
+	}
+}
+
+static bool is_the_rest(const struct gm_entry *e)
+{
+	return e->len == 8 && !memcmp(e->s, "THE REST", 8);
+}
+
+/*
+ * For every file of the tree: the sections it matches, and those that
+ * match it best (the deepest pattern, THE REST left out).  matched[k]
+ * and best[k] count files by header entry k; covered counts the files
+ * whose best sections include a maintained one, per file in *cov.
+ */
+struct best {
+	size_t *matched, *best;
+	bool *maintained;
+	unsigned char *cov; /* per file: 0 none, 1 only THE REST, 2 covered,
+			     * 3 unmaintained best match */
+};
+
+static int best_matches(struct gm_db *db, const struct ck_tree *t,
+			struct best *b)
+{
+	struct gm_opts o;
+	size_t f, k, i;
+	int ret = -1;
+
+	gm_opts_default(&o);
+	b->matched = calloc(db->nr + 1, sizeof(*b->matched));
+	b->best = calloc(db->nr + 1, sizeof(*b->best));
+	b->maintained = calloc(db->nr + 1, sizeof(*b->maintained));
+	b->cov = calloc(t->nr + 1, 1);
+	if (!b->matched || !b->best || !b->maintained || !b->cov ||
+	    gm_db_index(db))
+		return -1;
+	for (k = 0; k < db->nr; k++) {
+		size_t end;
+
+		if (!is_header(db, k))
+			continue;
+		end = section_end(db, k);
+		for (i = k + 1; i < end; i++) {
+			const struct gm_entry *e = &db->tv[i];
+
+			if (e->type == 'S' &&
+			    (has_icase(e->s, e->len, "supported") ||
+			     has_icase(e->s, e->len, "maintained") ||
+			     has_icase(e->s, e->len, "odd fixes")))
+				b->maintained[k] = true;
+		}
+	}
+	for (f = 0; f < t->nr; f++) {
+		size_t *hdr = NULL, n = 0;
+		long *depth = NULL, top = -1;
+		bool rest = false;
+
+		if (gm_file_hits(db, &o, t->v[f], &hdr, &depth, &n))
+			goto out;
+		for (i = 0; i < n; i++) {
+			if (is_the_rest(&db->tv[hdr[i]])) {
+				rest = true;
+				continue;
+			}
+			b->matched[hdr[i]]++;
+			if (top < 0)
+				top = depth[i];
+			if (depth[i] != top)
+				continue;
+			b->best[hdr[i]]++;
+			if (b->maintained[hdr[i]])
+				b->cov[f] = 2;
+			else if (b->cov[f] != 2)
+				b->cov[f] = 3;
+		}
+		if (!b->cov[f] && rest)
+			b->cov[f] = 1;
+		free(hdr);
+		free(depth);
+	}
+	ret = 0;
+out:
+	return ret;
+}
+
+static void best_release(struct best *b)
+{
+	free(b->matched);
+	free(b->best);
+	free(b->maintained);
+	free(b->cov);
+}
+
+static int shadowed_sections(struct ck *c)
+{
+	struct gm_db *db = c->db;
+	struct best b = { NULL, NULL, NULL, NULL };
+	struct ck_line tmp;
+	size_t k;
+	int ret = -1;
+
+	if (best_matches(db, c->o->tree, &b))
+		goto out;
+	for (k = 0; k < db->nr; k++)
+		if (b.matched[k] && !b.best[k])
+			report(c, D_SHADOWED, entry_line(c, k, &tmp), NULL,
+			       "section '%.*s' is the best match of none of "
+			       "the %zu files it matches",
+			       header_width(&db->tv[k]), db->tv[k].s,
+			       b.matched[k]);
+	ret = 0;
+out:
+	best_release(&b);
+	return ret;
+}
+
+/* ---- canonical order (format --order) ---- */
+
+static int canonical(struct ck *c)
+{
+	static const enum diag_id ids[] = { D_SECTION_ORDER, D_FIELD_ORDER,
+					    D_FIELD_FORM,    D_LAYOUT,
+					    D_ODD_LINE,	     D_DUP_HEADER };
+	struct maintainers m;
+	struct diags d = DIAGS_INIT;
+	size_t f, i, k;
+	int ret = -1, bad = 0;
+
+	mnt_init(&m);
+	for (f = 0; f < c->db->nr_names; f++) {
+		size_t len = c->db->maps[f].len;
+		char *copy = malloc(len + 1);
+
+		if (!copy)
+			goto out;
+		memcpy(copy, c->db->maps[f].data, len);
+		if (mnt_parse(&m, c->db->names[f], copy, len, &d))
+			bad = 1;
+	}
+	if (!bad && mnt_check_canonical(&m, preferred_order, &d) < 0)
+		goto out;
+	for (i = 0; i < d.nr; i++) {
+		const struct diag *dg = &d.v[i];
+
+		for (k = 0; k < sizeof(ids) / sizeof(ids[0]); k++)
+			if (dg->id == ids[k] && c->o->enabled[dg->id])
+				diag_add(c->d, dg->id, dg->file, dg->line, "%s",
+					 dg->msg);
+	}
+	ret = 0;
+out:
+	diags_release(&d);
+	mnt_release(&m);
+	return ret;
+}
+
+/* ---- the whole run ---- */
+
+void ck_opts_default(struct ck_opts *o)
+{
+	size_t i;
+
+	memset(o, 0, sizeof(*o));
+	for (i = 0; i < D__COUNT; i++)
+		o->enabled[i] = true;
+}
+
+static bool any(const struct ck_opts *o, const enum diag_id *ids, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (o->enabled[ids[i]])
+			return true;
+	return false;
+}
+
+/* a field not in "X:<TAB>value" form: checkpatch's words say it */
+static enum diag_id same_kind(enum diag_id id)
+{
+	return id == D_FIELD_FORM ? D_ENTRY_TAB : id;
+}
+
+/* Keep one of each (check, file, line): two passes may agree. */
+static void dedupe(struct diags *d, size_t from)
+{
+	size_t i, j, out = from;
+
+	for (i = from; i < d->nr; i++) {
+		struct diag *a = &d->v[i];
+		bool dup = false;
+
+		for (j = from; j < out && !dup; j++) {
+			struct diag *b = &d->v[j];
+
+			dup = same_kind(a->id) == same_kind(b->id) &&
+			      a->line == b->line &&
+			      !strcmp(a->file ? a->file : "",
+				      b->file ? b->file : "");
+		}
+		if (dup) {
+			free(a->file);
+			free(a->msg);
+			continue;
+		}
+		d->v[out++] = *a;
+	}
+	d->nr = out;
+}
+
+int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
+{
+	static const enum diag_id canon[] = { D_SECTION_ORDER, D_FIELD_ORDER,
+					      D_FIELD_FORM, D_LAYOUT };
+	static const enum diag_id fields[] = { D_BAD_EMAIL, D_BAD_STATUS,
+					       D_BAD_REGEX, D_DUP_PATTERN,
+					       D_SHARED_PATTERN };
+	struct ck c;
+	size_t from = d->nr;
+	int ret = -1;
+
+	memset(&c, 0, sizeof(c));
+	c.db = db;
+	c.o = o;
+	c.d = d;
+	strbuf_init(&c.tmp);
+	if (split_lines(&c) || self_test(&c))
+		goto out;
+	if (!o->self_test) {
+		checkpatch_style(&c);
+		if (any(o, fields, sizeof(fields) / sizeof(fields[0])) &&
+		    section_fields(&c))
+			goto out;
+		if (o->tree && o->enabled[D_USELESS_EXCLUDE])
+			useless_excludes(&c);
+		if (o->tree && o->enabled[D_SHADOWED] && shadowed_sections(&c))
+			goto out;
+		if (any(o, canon, sizeof(canon) / sizeof(canon[0])) &&
+		    canonical(&c))
+			goto out;
+		dedupe(d, from);
+	}
+	ret = c.nomem ? -1 : 0;
+out:
+	free(c.l);
+	strbuf_release(&c.tmp);
+	strmap_release(&c.probed);
+	return ret;
+}
+
+/* ---- coverage ---- */
+
+struct dircount {
+	size_t files, covered;
+};
+
+static int count_dirs(struct strmap *dirs, const char *file, bool covered,
+		      bool top_only)
+{
+	const char *p = file;
+
+	for (;;) {
+		const char *slash = strchr(p, '/');
+		size_t len = slash ? (size_t)(slash - file) : 0;
+		struct strmap_entry *e;
+		struct dircount *dc;
+
+		if (!slash && !top_only)
+			return 0;
+		e = slash ? strmap_put(dirs, file, len) :
+			    strmap_put(dirs, "(top)", 5);
+		if (!e)
+			return -1;
+		if (!e->value) {
+			e->value = calloc(1, sizeof(struct dircount));
+			if (!e->value)
+				return -1;
+		}
+		dc = e->value;
+		dc->files++;
+		dc->covered += covered;
+		if (top_only || !slash)
+			return 0;
+		p = slash + 1;
+	}
+}
+
+static void free_counts(struct strmap *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr; i++)
+		free(m->e[i].value);
+	strmap_release(m);
+}
+
+static int cmp_entry_name(const void *a, const void *b)
+{
+	const struct strmap_entry *x = a, *y = b;
+
+	return value_cmp(x->key, x->len, y->key, y->len);
+}
+
+static int cmp_entry_size(const void *a, const void *b)
+{
+	const struct strmap_entry *x = a, *y = b;
+	const struct dircount *p = x->value, *q = y->value;
+
+	if (p->files != q->files)
+		return p->files > q->files ? -1 : 1;
+	return cmp_entry_name(a, b);
+}
+
+static double pct(size_t part, size_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+int ck_coverage(struct gm_db *db, const struct ck_tree *t, struct strbuf *out)
+{
+	struct best b = { NULL, NULL, NULL, NULL };
+	struct strmap top = STRMAP_INIT, all = STRMAP_INIT;
+	struct strmap_entry *v = NULL;
+	size_t f, i, covered = 0, rest = 0, none = 0, unm = 0, nv = 0, shown;
+	int ret = -1;
+
+	if (best_matches(db, t, &b))
+		goto out;
+	for (f = 0; f < t->nr; f++) {
+		bool yes = b.cov[f] == 2;
+
+		covered += yes;
+		rest += b.cov[f] == 1;
+		none += b.cov[f] == 0;
+		unm += b.cov[f] == 3;
+		if (count_dirs(&top, t->v[f], yes, true) ||
+		    count_dirs(&all, t->v[f], yes, false))
+			goto out;
+	}
+	strbuf_addf(out,
+		    "%zu files: %zu (%.1f%%) have a maintained section as their "
+		    "best match\n",
+		    t->nr, covered, pct(covered, t->nr));
+	strbuf_addf(out,
+		    "  %zu best matched by orphan or obsolete sections, %zu by "
+		    "THE REST only, %zu by nothing\n",
+		    unm, rest, none);
+	strbuf_addstr(out, "\nby top-level directory:\n");
+	strbuf_addf(out, "  %-24s %8s %8s %7s\n", "directory", "files",
+		    "covered", "share");
+	v = malloc((top.nr + all.nr + 1) * sizeof(*v));
+	if (!v)
+		goto out;
+	memcpy(v, top.e, top.nr * sizeof(*v));
+	qsort(v, top.nr, sizeof(*v), cmp_entry_name);
+	for (i = 0; i < top.nr; i++) {
+		const struct dircount *dc = v[i].value;
+
+		strbuf_addf(out, "  %-24.*s %8zu %8zu %6.1f%%\n", (int)v[i].len,
+			    v[i].key, dc->files, dc->covered,
+			    pct(dc->covered, dc->files));
+	}
+	/* directories without a covered file whose parent has one */
+	for (i = 0; i < all.nr; i++) {
+		const struct strmap_entry *e = &all.e[i];
+		const struct dircount *dc = e->value, *pc = NULL;
+		const char *slash = NULL;
+		size_t k;
+
+		if (dc->covered)
+			continue;
+		for (k = e->len; k > 0; k--)
+			if (e->key[k - 1] == '/') {
+				slash = e->key + k - 1;
+				break;
+			}
+		if (slash) {
+			struct strmap_entry *pe = strmap_get(
+				&all, e->key, (size_t)(slash - e->key));
+
+			pc = pe ? pe->value : NULL;
+			if (pc && !pc->covered)
+				continue;
+		}
+		v[nv++] = *e;
+	}
+	qsort(v, nv, sizeof(*v), cmp_entry_size);
+	shown = nv < 20 ? nv : 20;
+	strbuf_addf(out, "\nlargest directories nobody covers (%zu of %zu):\n",
+		    shown, nv);
+	for (i = 0; i < shown; i++)
+		strbuf_addf(out, "  %8zu  %.*s/\n",
+			    ((const struct dircount *)v[i].value)->files,
+			    (int)v[i].len, v[i].key);
+	ret = strbuf_failed(out) ? -1 : 0;
+out:
+	free(v);
+	free_counts(&top);
+	free_counts(&all);
+	best_release(&b);
+	return ret;
+}

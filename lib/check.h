@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * check: lint and self-test for MAINTAINERS.
+ *
+ * ck_run() reads the lines of the files a struct gm_db holds and finds:
+ *
+ *  - what scripts/get_maintainer.pl --self-test (6.12) reports, found
+ *    the script's way (sections without status, e-mail or pattern;
+ *    duplicate headers, which for the script means "a prefix of an
+ *    earlier header"; F:/X: patterns, made into the script's regex and
+ *    run unanchored at the end, that match no file of the tree; links
+ *    and T: entries), written in the script's own words to o->script
+ *    when asked;
+ *  - checkpatch.pl's MAINTAINERS style checks, applied to every line;
+ *  - e-mail syntax of M:, R:, L:; S: values; duplicate and shared F:
+ *    patterns; X: patterns that exclude nothing of their section;
+ *    N:/K: regexes that do not compile; sections that are never the
+ *    best match of any file they match;
+ *  - the canonical order of format --order (mnt_check_canonical()).
+ *
+ * Each finding is a diagnostic (lib/diag.h) with file:line.  Network
+ * probes of links are the caller's: o->probe runs the script's shell
+ * command; without it links are checked for syntax only.
+ *
+ * Ownership: nothing here keeps a pointer after returning; struct
+ * ck_tree is the caller's (ck_tree_release() frees one built by
+ * ck_tree_add_list()).  Nothing prints or exits.
+ */
+#ifndef MAINT_CHECK_H
+#define MAINT_CHECK_H
+
+#include "diag.h"
+#include "getmaint.h"
+#include "strbuf.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The files of the tree, sorted in byte order. */
+struct ck_tree {
+	char **v; /* point into buf */
+	size_t nr, alloc;
+	struct strbuf buf;
+};
+
+#define CK_TREE_INIT                    \
+	{                               \
+		NULL, 0, 0, STRBUF_INIT \
+	}
+
+/*
+ * Add the lines of list (one path a line) as get_maintainer.pl takes
+ * git ls-files output: leading white space dropped, empty lines skipped.
+ * Takes the text over (list is left empty).  Sorts.  0 or -1 (ENOMEM).
+ */
+int ck_tree_add_list(struct ck_tree *t, struct strbuf *list);
+void ck_tree_release(struct ck_tree *t);
+
+struct ck_opts {
+	/* the script's --self-test value ("" for all), or NULL for check */
+	const char *self_test;
+	/* check mode: which checks run (by diagnostic id) */
+	bool enabled[D__COUNT];
+	/* files of the tree, or NULL: pattern checks are skipped */
+	const struct ck_tree *tree;
+	/* run the script's shell command for a link: 0 reachable */
+	int (*probe)(void *arg, const char *cmd);
+	void *probe_arg;
+	/* self-test mode: the script's lines go here */
+	struct strbuf *script;
+};
+
+/* Every check on; the self-test off. */
+void ck_opts_default(struct ck_opts *o);
+
+/*
+ * Run the checks on db (read with gm_db_read()).  Findings go to d.
+ * 0, -1 when out of memory.
+ */
+int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d);
+
+/*
+ * Coverage: how many files of the tree have a maintained section (S:
+ * Supported, Maintained or Odd Fixes) among their best matches, not
+ * counting THE REST; a table by top-level directory and the largest
+ * directories where no file is covered, as text.  0 or -1.
+ */
+int ck_coverage(struct gm_db *db, const struct ck_tree *tree,
+		struct strbuf *out);
+
+#endif
