@@ -614,7 +614,7 @@ int cmd_check(int argc, char **argv)
 	size_t npf = 0, k;
 	char **args = NULL;
 	bool *keep = NULL;
-	int level;
+	int level, died;
 
 	gm_db_init(&db);
 	ck_opts_default(&o);
@@ -709,7 +709,8 @@ int cmd_check(int argc, char **argv)
 	}
 	o.tree = &tree;
 	o.script = &out;
-	if (ck_run(&db, &o, &d)) {
+	died = ck_run(&db, &o, &d);
+	if (died < 0) {
 		error_msg("out of memory");
 		goto out;
 	}
@@ -724,7 +725,9 @@ int cmd_check(int argc, char **argv)
 	ret = 0;
 	for (k = 0; k < d.nr; k++) {
 		keep[k] = !npf || in_patch(&d.v[k], pf, npf);
-		if (keep[k] && (int)diag_severity(d.v[k].id) >= level)
+		/* the self-test exits 0, as the script does */
+		if (keep[k] && (int)diag_severity(d.v[k].id) >= level &&
+		    !self_test)
 			ret = 1;
 	}
 	if (self_test) {
@@ -736,6 +739,8 @@ int cmd_check(int argc, char **argv)
 	} else {
 		print_findings(&d, json, keep);
 	}
+	if (died)
+		ret = 2; /* get_maintainer.pl dies ($! is ENOENT) */
 	if (fflush(stdout) || ferror(stdout)) {
 		error_msg("cannot write: %s", strerror(errno));
 		ret = 2;

@@ -600,12 +600,17 @@ static int self_test(struct ck *c)
 
 			if (m == -2)
 				goto out;
-			if (m < 0)
+			if (m < 0 && want(c, D_BAD_PATTERN, "patterns")) {
 				report(c, D_BAD_PATTERN, x, NULL,
 				       "%c: pattern '%.*s' is not a valid "
 				       "regex once made into one",
 				       t, (int)vlen, v);
-			else if (!m && want(c, D_NO_MATCH, "patterns"))
+				/* where the script dies */
+				if (c->o->self_test) {
+					ret = 1;
+					goto out;
+				}
+			} else if (!m && want(c, D_NO_MATCH, "patterns"))
 				report(c, D_NO_MATCH, x, "no file matches",
 				       "%c: pattern '%.*s' matches no file", t,
 				       (int)vlen, v);
@@ -1052,8 +1057,9 @@ static int shadowed_sections(struct ck *c)
 	for (k = 0; k < db->nr; k++)
 		if (b.matched[k] && !b.best[k])
 			report(c, D_SHADOWED, entry_line(c, k, &tmp), NULL,
-			       "section '%.*s' is the best match of none of "
-			       "the %zu files it matches",
+			       "section '%.*s' is no file's best match: each "
+			       "of the %zu files it matches has a more "
+			       "specific section",
 			       header_width(&db->tv[k]), db->tv[k].s,
 			       b.matched[k]);
 	ret = 0;
@@ -1172,8 +1178,12 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 	c.o = o;
 	c.d = d;
 	strbuf_init(&c.tmp);
-	if (split_lines(&c) || self_test(&c))
+	if (split_lines(&c))
 		goto out;
+	ret = self_test(&c);
+	if (ret)
+		goto out;
+	ret = -1;
 	if (!o->self_test) {
 		checkpatch_style(&c);
 		if (any(o, fields, sizeof(fields) / sizeof(fields[0])) &&
@@ -1290,8 +1300,9 @@ int ck_coverage(struct gm_db *db, const struct ck_tree *t, struct strbuf *out)
 		    "best match\n",
 		    t->nr, covered, pct(covered, t->nr));
 	strbuf_addf(out,
-		    "  %zu best matched by orphan or obsolete sections, %zu by "
-		    "THE REST only, %zu by nothing\n",
+		    "  %zu best matched only by sections not Supported, "
+		    "Maintained or Odd Fixes; %zu by THE REST only; %zu by "
+		    "nothing\n",
 		    unm, rest, none);
 	strbuf_addstr(out, "\nby top-level directory:\n");
 	strbuf_addf(out, "  %-24s %8s %8s %7s\n", "directory", "files",

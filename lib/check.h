@@ -75,7 +75,8 @@ void ck_opts_default(struct ck_opts *o);
 
 /*
  * Run the checks on db (read with gm_db_read()).  Findings go to d.
- * 0, -1 when out of memory.
+ * 0, -1 when out of memory, 1 when the self-test stopped at a pattern
+ * that is not a regex (where the script dies).
  */
 int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d);
 

@@ -1,0 +1,273 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# maint check on a small git tree (t/fixtures/check): every check fires
+# where the fixture says and nowhere else; the self-test lines are
+# get_maintainer.pl's own (the goldens were made with the 6.12 script,
+# and are checked against it again here when the kernel tree is there).
+. "$(dirname "$0")/test-lib.sh"
+
+C=$FIXTURES/check
+SCRIPT=
+cache=${MAINT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/maint}
+k=${MAINT_KERNEL_DIR:-$cache/linux-source-${MAINT_KERNEL_VERSION:-6.12}}
+[ -f "$k/scripts/get_maintainer.pl" ] && SCRIPT=$k/scripts/get_maintainer.pl
+
+# make_tree DIR MAINTAINERS: the fixture's files in a git repository
+make_tree() {
+	mkdir -p "$1" && (
+		cd "$1" &&
+		while read -r f; do
+			mkdir -p "$(dirname "$f")" && echo "/* $f */" >"$f"
+		done <"$C/files" &&
+		cp "$2" MAINTAINERS &&
+		git init -q -b master &&
+		git add -f -A &&
+		git -c user.name=T -c user.email=t@example.org commit -qm tree
+	)
+}
+
+make_tree tree "$C/MAINTAINERS"
+cd tree || exit 1
+
+test_expect_success 'maint check: the golden findings, exit 1 (errors)' '
+	test_expect_code 1 maint check >../check.out &&
+	test_cmp "$C/expect/check.out" ../check.out
+'
+
+test_expect_success 'every check of --list fires in some fixture' '
+	maint check --mpath="$C/MAINTAINERS.layout" >../layout.out || true
+	maint check --mpath="$C/MAINTAINERS.dup" >../dup.out || true
+	maint check --mpath="$C/MAINTAINERS.odd" >../odd.out || true
+	maint check --list | cut -d" " -f1 >../names &&
+	test "$(wc -l <../names)" -ge 20 &&
+	while read -r n; do
+		grep -q "\[$n\]\$" ../check.out ../layout.out ../dup.out \
+			../odd.out ||
+		{ echo "check $n never fired"; exit 1; }
+	done <../names
+'
+
+test_expect_success 'the clean section (lines 12-23) has no finding' '
+	! grep -E "^MAINTAINERS:(1[2-9]|2[0-3]):" ../check.out
+'
+
+test_expect_success 'the one finding of each fixture section is its own' '
+	test_grep "^MAINTAINERS:66: .*NO ADDRESS.*\[no-email\]" ../check.out &&
+	test_grep "^MAINTAINERS:70: .*NO PATTERN.*\[no-pattern\]" ../check.out &&
+	test_grep "^MAINTAINERS:74: .*NO STATUS.*\[no-status\]" ../check.out &&
+	test_grep "SHADOWED THING.*\[shadowed\]" ../check.out &&
+	test_grep "drivers/pat/none.c.*\[useless-exclude\]" ../check.out &&
+	! grep "drivers/pat/x.c" ../check.out &&
+	! grep "ORPHANED THING" ../check.out &&
+	test_grep "^MAINTAINERS:[0-9]*: warning: use one tab after .M:. \[entry-tab\]" ../check.out &&
+	test_grep "^MAINTAINERS:104: .*\[field-form\]" ../check.out &&
+	! grep "^MAINTAINERS:103: .*\[field-form\]" ../check.out
+'
+
+test_expect_success '--self-test=sections,patterns: the script lines, and its death' '
+	test_expect_code 2 maint check --self-test=sections,patterns \
+		>../st.out 2>../st.err &&
+	test_cmp "$C/expect/selftest.out" ../st.out &&
+	test_grep "drivers/pat/(" ../st.err
+'
+
+if [ -n "$SCRIPT" ]; then
+	test_expect_success 'the self-test golden is still the script output' '
+		test_expect_code 2 perl "$SCRIPT" --self-test=sections,patterns \
+			>../st.script 2>/dev/null &&
+		test_cmp ../st.script ../st.out
+	'
+else
+	test_skip 'the self-test golden is still the script output' \
+		'no get_maintainer.pl'
+fi
+
+test_expect_success '--self-test=patterns alone; -- self-test words' '
+	sed "/drivers\/pat\/(/d" MAINTAINERS >M2 &&
+	maint check --self-test=patterns --mpath=./M2 >../pat.out &&
+	grep -q "no file matches	F:	drivers/missing/" ../pat.out &&
+	! grep -q "section without" ../pat.out &&
+	maint check --self-test=sections --mpath=./M2 >../sec.out &&
+	grep -q "section without status 	NO STATUS" ../sec.out &&
+	! grep -q "no file matches" ../sec.out &&
+	maint check --self-test=nothing --mpath=./M2 >../none.out &&
+	test ! -s ../none.out
+'
+
+test_expect_success 'links and scm offline: syntax only' '
+	maint check --self-test=links,scm >../links.out &&
+	test_grep "possible bad link	W:	https://bad host" ../links.out &&
+	test_grep "malformed entry	T:	svn https" ../links.out &&
+	test_grep "malformed entry	T:	git\$" ../links.out &&
+	! grep -q "acme.example.org" ../links.out
+'
+
+test_expect_success 'links and scm --online: what the script prints' '
+	mkdir ../links && (
+		cd ../links &&
+		cp "$C/MAINTAINERS.links" MAINTAINERS && echo x >README &&
+		git init -q -b master && git add -f -A &&
+		git -c user.name=T -c user.email=t@example.org commit -qm l &&
+		git clone -q --bare . good.git &&
+		maint check --self-test=links,scm --online >../online.out
+	) &&
+	test_cmp "$C/expect/online.out" ../online.out
+'
+
+if [ -n "$SCRIPT" ]; then
+	test_expect_success 'the --online golden is still the script output' '
+		(cd ../links && perl "$SCRIPT" --self-test=links,scm \
+			>../online.script) &&
+		test_cmp ../online.script ../online.out
+	'
+else
+	test_skip 'the --online golden is still the script output' \
+		'no get_maintainer.pl'
+fi
+
+test_expect_success '--json: a JSON array of the same findings' '
+	test_expect_code 1 maint check --json >../check.json &&
+	perl -MJSON::PP -e "
+		local \$/; my \$a = decode_json(<STDIN>);
+		die unless ref(\$a) eq q(ARRAY);
+		for (@\$a) { die unless \$_->{file} && \$_->{line} &&
+			\$_->{severity} && \$_->{check} && \$_->{message} }
+		print scalar(@\$a), qq(\n);
+	" <../check.json >../json.count &&
+	test "$(cat ../json.count)" = "$(wc -l <../check.out)"
+'
+
+test_expect_success '--fail-on: error, warning, note, never' '
+	maint check --only=no-status >../w.out; test $? = 0 &&
+	test -s ../w.out &&
+	test_expect_code 1 maint check --only=no-status --fail-on=warning &&
+	test_expect_code 0 maint check --only=shadowed --fail-on=warning &&
+	test_expect_code 1 maint check --only=shadowed --fail-on=note &&
+	test_expect_code 0 maint check --fail-on=never >/dev/null &&
+	test_expect_code 2 maint check --fail-on=sometimes 2>err &&
+	test_grep "error, warning, note or never" err
+'
+
+test_expect_success '--only and --skip; an unknown check is a usage error' '
+	maint check --only=bad-email,bad-status >../only.out || true
+	test "$(grep -vc "\[bad-email\]\|\[bad-status\]" ../only.out)" = 0 &&
+	test "$(grep -c . ../only.out)" = 4 &&
+	maint check --skip=bad-email,bad-regex,unknown-type,bad-pattern \
+		>../skip.out; test $? = 0 &&
+	! grep -q "\[bad-email\]" ../skip.out &&
+	test_expect_code 2 maint check --only=no-such-check 2>err &&
+	test_grep "unknown check" err
+'
+
+test_expect_success 'a directory (split MAINTAINERS) is checked as well' '
+	maint split --by=dir --min=1 --outdir=../split >/dev/null &&
+	test_expect_code 1 maint check --mpath=../split >../split.out &&
+	test_grep "^../split/[^:]*:[0-9]*: error: M: .Carl" ../split.out &&
+	test_grep "^../split/[^:]*:[0-9]*: warning: section .NO STATUS" ../split.out
+'
+
+# a patch that adds a bad section and fixes nothing else
+test_expect_success 'maint check PATCH: only what the patch changes' '
+	cp MAINTAINERS ../M.orig &&
+	awk "{print} /^F:\tdrivers\/links\/\$/ {
+		print \"\"; print \"CAMERA NEW\"; print \"M:\tZed <zed@nowhere>\";
+		print \"S:\tMaintaned\"; print \"F:\tdrivers/none/\" }" \
+		../M.orig >MAINTAINERS &&
+	git diff >../new.patch &&
+	git checkout -q MAINTAINERS &&
+	test_expect_code 1 maint check ../new.patch >../patch.out &&
+	test "$(grep -c . ../patch.out)" = 4 &&
+	test_grep "section .CAMERA NEW. is out of order" ../patch.out &&
+	test_grep "error: M: .Zed <zed@nowhere>. is not" ../patch.out &&
+	test_grep "unknown status .Maintaned." ../patch.out &&
+	test_grep "drivers/none/. matches no file" ../patch.out
+'
+
+test_expect_success 'PATCH already applied: the same findings' '
+	git apply ../new.patch &&
+	test_expect_code 1 maint check ../new.patch >../patch2.out &&
+	git checkout -q MAINTAINERS &&
+	test_cmp ../patch.out ../patch2.out
+'
+
+test_expect_success 'PATCH on stdin; a patch that leaves MAINTAINERS alone' '
+	test_expect_code 1 maint check - <../new.patch >../patch3.out &&
+	test_cmp ../patch.out ../patch3.out &&
+	echo change >>README && git diff >../readme.patch &&
+	git checkout -q README &&
+	maint check ../readme.patch >../readme.out &&
+	test ! -s ../readme.out
+'
+
+test_expect_success 'PATCH that moves a field: the misorder is reported' '
+	sed "/^F:\tdrivers\/tab\/\$/d; s/^M:  Gil Go/M:\tGil Go/" \
+		../M.orig >MAINTAINERS &&
+	git diff >../fix.patch && git checkout -q MAINTAINERS &&
+	maint check ../fix.patch >../fix.out &&
+	test_grep "TAB TROUBLE. has no F: or N: pattern" ../fix.out &&
+	! grep -q "entry-tab" ../fix.out
+'
+
+test_expect_success 'PATCH that does not apply: exit 2, nothing written' '
+	sed "s/^S:\tMaintaned/S:\tMaintained/" ../new.patch |
+		sed "s/^ F:\tdrivers\/links\/\$/ F:\tdrivers\/elsewhere\//" \
+		>../bad.patch &&
+	test_expect_code 2 maint check ../bad.patch >../bad.out 2>err &&
+	test ! -s ../bad.out &&
+	test_grep "does not apply" err
+'
+
+test_expect_success '--coverage: the golden table' '
+	maint check --coverage >../cov.out &&
+	test_cmp "$C/expect/coverage.out" ../cov.out
+'
+
+test_expect_success 'outside git: the tree is walked, .gitignore obeyed' '
+	mkdir ../plain && cp -r drivers init README MAINTAINERS ../plain/ &&
+	(cd ../plain && echo "drivers/missing/" >.gitignore &&
+	 mkdir -p drivers/missing && echo x >drivers/missing/gen.c &&
+	 maint check --self-test=patterns --mpath=./M2 >../plain.out \
+		2>../plain.err || true;
+	 sed "/drivers\/pat\/(/d" MAINTAINERS >M2 &&
+	 maint check --self-test=patterns --mpath=./M2 >../plain.out \
+		2>../plain.err) &&
+	test_grep "not a git work tree" ../plain.err &&
+	test_grep "no file matches	F:	drivers/missing/" ../plain.out &&
+	sed -n "/no file matches/p" ../pat.out >../pat.lines &&
+	test_cmp ../pat.lines ../plain.out
+'
+
+test_expect_success 'no MAINTAINERS: a message and exit 2' '
+	mkdir ../empty &&
+	(cd ../empty && test_expect_code 2 maint check 2>../empty.err) &&
+	test_grep "MAINTAINERS" ../empty.err
+'
+
+test_expect_success 'an unreadable MAINTAINERS: exit 2' '
+	if [ "$(id -u)" = 0 ]; then
+		test_expect_code 2 maint check --mpath=/proc/self/mem 2>err
+	else
+		cp MAINTAINERS ../unreadable && chmod 000 ../unreadable &&
+		test_expect_code 2 maint check --mpath=../unreadable 2>err
+	fi &&
+	test -s err
+'
+
+test_expect_success 'odd characters and a huge regex: findings, no crash' '
+	{ echo "ODD"; echo "M:	Ann <a@example.org>"; echo "S:	Maintained";
+	  printf "F:\tdrivers/\\\\x{[*\n"; printf "F:\t\xff\xfe/\n";
+	  printf "N:\t(a+)+\$"; printf "%.0s(x|y)*" $(seq 1 2000); echo;
+	  printf "K:\t"; printf "%.0sa?" $(seq 1 3000); echo; } >../odd &&
+	test_expect_code 1 maint check --mpath=../odd >../odd.out 2>&1 &&
+	test_grep "bad-pattern\|no-file-matches" ../odd.out &&
+	test_expect_code 2 maint check --self-test=patterns --mpath=../odd \
+		>/dev/null 2>&1
+'
+
+test_expect_success 'usage: --self-test with a patch is refused' '
+	test_expect_code 2 maint check --self-test ../new.patch 2>err &&
+	test_grep "self-test" err &&
+	maint check --help | grep -q -- "--fail-on"
+'
+
+test_done
