@@ -113,8 +113,8 @@ static int walk_one(const char *path, const struct stat *st, int type,
 	(void)ftw;
 	if (type != FTW_F || strstr(path, "/.git/"))
 		return 0;
-	strbuf_addstr(walked, path[0] == '.' && path[1] == '/' ? path + 2 :
-								  path);
+	strbuf_addstr(walked,
+		      path[0] == '.' && path[1] == '/' ? path + 2 : path);
 	strbuf_addch(walked, '\n');
 	return 0;
 }
@@ -330,7 +330,8 @@ static int read_patch(const char *name, struct pfile **files, size_t *nr)
 				target = NULL;
 				strbuf_init(&pf->text);
 				strbuf_reset(&old);
-				if (!dev_null && read_path(pf->path, &old, &err)) {
+				if (!dev_null &&
+				    read_path(pf->path, &old, &err)) {
 					error_msg("%s: %s", pf->path,
 						  strerror(err));
 					goto out;
@@ -351,7 +352,8 @@ static int read_patch(const char *name, struct pfile **files, size_t *nr)
 			dev_null = !strncmp(s + 4, "/dev/null", 9);
 			s = lv[++i];
 			len = ll[i];
-			while (len && (s[len - 1] == '\n' || s[len - 1] == '\r'))
+			while (len &&
+			       (s[len - 1] == '\n' || s[len - 1] == '\r'))
 				len--;
 			{
 				const char *p = s + 4, *e = s + len, *tab;
@@ -499,8 +501,8 @@ static bool in_patch(const struct diag *dg, const struct pfile *pf, size_t n)
 		const char *s = pf[i].text.buf, *end = s + pf[i].text.len;
 		bool field_run = false, hit = false;
 
-		if (!dg->file || strcmp(strip_dot(dg->file),
-					strip_dot(pf[i].path)))
+		if (!dg->file ||
+		    strcmp(strip_dot(dg->file), strip_dot(pf[i].path)))
 			continue;
 		if (dg->line < pf[i].nr_lines && pf[i].touched[dg->line])
 			return true;
@@ -518,8 +520,8 @@ static bool in_patch(const struct diag *dg, const struct pfile *pf, size_t n)
 			s = nl ? nl + 1 : end;
 			if (s >= end)
 				break;
-			field_run = s[0] >= 'A' && s[0] <= 'Z' &&
-				    end - s > 1 && s[1] == ':';
+			field_run = s[0] >= 'A' && s[0] <= 'Z' && end - s > 1 &&
+				    s[1] == ':';
 			if (!field_run)
 				break;
 			if (h < pf[i].nr_lines && pf[i].touched[h])
@@ -568,7 +570,8 @@ static void print_findings(const struct diags *d, bool json, const bool *keep)
 			strbuf_addf(&sb, " [%s]\n", diag_name(dg->id));
 			continue;
 		}
-		strbuf_addstr(&sb, first ? "\n  {\"file\": " : ",\n  {\"file\": ");
+		strbuf_addstr(&sb,
+			      first ? "\n  {\"file\": " : ",\n  {\"file\": ");
 		first = false;
 		json_string(&sb, dg->file);
 		strbuf_addf(&sb, ", \"line\": %lu, \"severity\": ", dg->line);
@@ -674,6 +677,8 @@ int cmd_check(int argc, char **argv)
 
 	if (!mpath)
 		mpath = self_test ? "./MAINTAINERS" : "MAINTAINERS";
+	/* the script reads a directory's files in readdir order */
+	db.readdir_order = self_test;
 	if (gm_db_read(&db, mpath, find, &d)) {
 		for (k = 0; k < d.nr; k++)
 			error_msg("%s", d.v[k].msg);

@@ -43,7 +43,7 @@ int ck_tree_add_list(struct ck_tree *t, struct strbuf *list)
 	for (; p < end; p = nl + 1) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		*nl = '\0';
-		/* git_execute_cmd(): leading white space goes, empty lines too */
+		/* as git_execute_cmd(): no leading space, no empty line */
 		while (p < nl && mnt_isspace((unsigned char)*p))
 			p++;
 		if (p == nl)
@@ -380,8 +380,7 @@ static int glob_matches_tree(struct ck *c, const char *glob, size_t len)
 			strbuf_addch(&re, glob[i]);
 	}
 	/* if (-d $value) { $value =~ s@([^/])$@$1/@; } */
-	if (re.len > 1 && is_directory(re.buf + 1) &&
-	    re.buf[re.len - 1] != '/')
+	if (re.len > 1 && is_directory(re.buf + 1) && re.buf[re.len - 1] != '/')
 		strbuf_addch(&re, '/');
 	lit = glob_literal(glob, len, &all);
 	if (strbuf_failed(&re)) {
@@ -498,8 +497,7 @@ static void check_link(struct ck *c, const struct ck_line *l, const char *v,
 		remember(c, v, vlen, !bad);
 	}
 	if (bad)
-		report(c, D_BAD_LINK, l, "possible bad link",
-		       "%s link '%.*s'",
+		report(c, D_BAD_LINK, l, "possible bad link", "%s link '%.*s'",
 		       c->o->probe ? "unreachable" : "malformed", (int)vlen, v);
 	strbuf_release(&cmd);
 }
@@ -614,8 +612,7 @@ static int self_test(struct ck *c)
 				report(c, D_NO_MATCH, x, "no file matches",
 				       "%c: pattern '%.*s' matches no file", t,
 				       (int)vlen, v);
-		} else if ((t == 'W' || t == 'Q' || t == 'B') &&
-			   vlen >= 5 &&
+		} else if ((t == 'W' || t == 'Q' || t == 'B') && vlen >= 5 &&
 			   (!strncmp(v, "http:", 5) ||
 			    (vlen >= 6 && !strncmp(v, "https:", 6))) &&
 			   want(c, D_BAD_LINK, "links")) {
@@ -836,7 +833,8 @@ static int section_fields(struct ck *c)
 
 			while (vlen && perl_space(e->s[vlen - 1]))
 				vlen--;
-			if (strchr("MRL", e->type) && c->o->enabled[D_BAD_EMAIL] &&
+			if (strchr("MRL", e->type) &&
+			    c->o->enabled[D_BAD_EMAIL] &&
 			    !email_syntax(e->s, vlen))
 				report(c, D_BAD_EMAIL, l, NULL,
 				       "%c: '%.*s' is not an e-mail address "
@@ -908,8 +906,7 @@ static bool section_f_matches(struct gm_db *db, size_t hdr, size_t end,
 	size_t i;
 
 	for (i = hdr + 1; i < end; i++)
-		if (db->tv[i].type == 'F' &&
-		    gm_file_matches(db, i, file, flen))
+		if (db->tv[i].type == 'F' && gm_file_matches(db, i, file, flen))
 			return true;
 	return false;
 }
@@ -936,7 +933,8 @@ static void useless_excludes(struct ck *c)
 				continue;
 			lit = glob_literal(e->s, e->len, &all);
 			for (f = tree_lower(t, e->s, lit);
-			     !used && f < t->nr && has_prefix(t->v[f], e->s, lit);
+			     !used && f < t->nr &&
+			     has_prefix(t->v[f], e->s, lit);
 			     f++) {
 				size_t flen = strlen(t->v[f]);
 
@@ -1295,10 +1293,11 @@ int ck_coverage(struct gm_db *db, const struct ck_tree *t, struct strbuf *out)
 		    count_dirs(&all, t->v[f], yes, false))
 			goto out;
 	}
-	strbuf_addf(out,
-		    "%zu files: %zu (%.1f%%) have a maintained section as their "
-		    "best match\n",
-		    t->nr, covered, pct(covered, t->nr));
+	strbuf_addf(
+		out,
+		"%zu files: %zu (%.1f%%) have a maintained section as their "
+		"best match\n",
+		t->nr, covered, pct(covered, t->nr));
 	strbuf_addf(out,
 		    "  %zu best matched only by sections not Supported, "
 		    "Maintained or Odd Fixes; %zu by THE REST only; %zu by "

@@ -590,7 +590,8 @@ int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d)
 					       "cannot read");
 				goto out;
 			}
-			qsort(names, n, sizeof(*names), cmp_str);
+			if (!db->readdir_order)
+				qsort(names, n, sizeof(*names), cmp_str);
 			for (i = 0; i < n; i++) {
 				struct strbuf p = STRBUF_INIT;
 
@@ -652,8 +653,8 @@ out:
 	return ret;
 }
 
-int gm_db_read_texts(struct gm_db *db, char **names, char **data,
-		     size_t *len, size_t n, struct diags *d)
+int gm_db_read_texts(struct gm_db *db, char **names, char **data, size_t *len,
+		     size_t n, struct diags *d)
 {
 	size_t i;
 
@@ -1791,14 +1792,26 @@ static void required_literal(const char *s, size_t len, const char **need,
 struct hit {
 	size_t tvi;
 	long depth;
+	const char *hdr; /* the section's header */
+	size_t hdr_len;
 };
 
+/*
+ * Deepest first; at equal depth (where the script takes Perl's hash
+ * order) by header, then in file order: the header keeps the answer the
+ * same however the sections are spread over files (a split MAINTAINERS).
+ */
 static int hit_cmp(const void *pa, const void *pb)
 {
 	const struct hit *a = pa, *b = pb;
+	size_t n = a->hdr_len < b->hdr_len ? a->hdr_len : b->hdr_len;
+	int r;
 
 	if (a->depth != b->depth)
 		return a->depth > b->depth ? -1 : 1;
+	r = memcmp(a->hdr, b->hdr, n);
+	if (r || a->hdr_len != b->hdr_len)
+		return r ? r : a->hdr_len < b->hdr_len ? -1 : 1;
 	return a->tvi < b->tvi ? -1 : a->tvi > b->tvi;
 }
 
@@ -2171,7 +2184,7 @@ static void file_hits(struct run *r, const char *file, bool *exact,
 	const struct gm_opts *o = r->o;
 	size_t flen = strlen(file), file_pd = count_char(file, flen, '/');
 	struct hit *hits = NULL;
-	size_t nhits = 0, ahits = 0, tvi, i;
+	size_t nhits = 0, ahits = 0, tvi, i, hdr;
 
 	size_t *cand = NULL, ncand = 0, ci = 0;
 
@@ -2252,13 +2265,16 @@ static void file_hits(struct run *r, const char *file, bool *exact,
 				r->nomem = true;
 				break;
 			}
+			hdr = find_starting_index(db, tvi);
 			hits[nhits].tvi = tvi;
+			hits[nhits].hdr = db->tv[hdr].s;
+			hits[nhits].hdr_len = db->tv[hdr].len;
 			hits[nhits++].depth = depth;
 		}
 		tvi = end + 1;
 	}
 	free(cand);
-	/* by depth, deepest first; equal depths in file order */
+	/* by depth, deepest first; equal depths by header */
 	qsort(hits, nhits, sizeof(*hits), hit_cmp);
 	*out_hits = hits;
 	*out_n = nhits;

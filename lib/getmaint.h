@@ -16,7 +16,8 @@
  * it (roles, lists, de-duplication, .mailmap, chief penguins, e-mail
  * addresses in .yaml files).  Where the script's order depends on Perl's
  * hash seed (sections matching at the same pattern depth), maint takes
- * them in file order.
+ * them in byte order of their headers (then file order), which does not
+ * change when the sections are spread over several files.
  *
  * Git history (--git, --git-fallback, --git-blame, Fixes:) is not used:
  * in a tree without .git the script does not use it either.
@@ -96,6 +97,8 @@ struct gm_db {
 	size_t *lit; /* per entry: length of its F:/X: literal prefix */
 	size_t nr_always;
 	bool indexed;
+	/* gm_db_read(): a directory's files in readdir order (the script's) */
+	bool readdir_order;
 	/* an N:/K: regex that does not compile, once one was tried */
 	const struct gm_entry *bad_re;
 	/* answers by the sections they come from (gm_db_memo()) */
@@ -111,7 +114,8 @@ void gm_db_init(struct gm_db *db);
 void gm_db_release(struct gm_db *db);
 /*
  * Read MAINTAINERS: a file, or a directory (its files not starting with
- * '.', in sorted name order; with find, every file named MAINTAINERS
+ * '.', in sorted name order, or as readdir() gives them when
+ * db->readdir_order; with find, every file named MAINTAINERS
  * below it, sorted).  0, or -1 with a message in d.
  */
 int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d);
@@ -119,8 +123,8 @@ int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d);
  * The same from texts in memory: takes over names (the array and its
  * strings) and data (malloc'd), n of each.  0, or -1 with a message.
  */
-int gm_db_read_texts(struct gm_db *db, char **names, char **data,
-		     size_t *len, size_t n, struct diags *d);
+int gm_db_read_texts(struct gm_db *db, char **names, char **data, size_t *len,
+		     size_t n, struct diags *d);
 /* Read .mailmap (missing is fine). */
 int gm_db_mailmap(struct gm_db *db, const char *path);
 

@@ -9,7 +9,8 @@ test_expect_success 'maint --help lists the commands' '
 	test_grep "^   move " out &&
 	test_grep "^   merge " out &&
 	test_grep "^   get " out &&
-	test_grep "^   split " out && test_grep "^   join " out
+	test_grep "^   split " out && test_grep "^   join " out &&
+	test_grep "^   check " out
 '
 
 test_expect_success 'maint without a command is a usage error (129)' '
@@ -28,7 +29,7 @@ test_expect_success 'maint --version prints a version' '
 '
 
 test_expect_success 'every command has --help and maint help CMD' '
-	for c in format move merge get split join; do
+	for c in format move merge get split join check; do
 		maint $c --help >out.$c &&
 		test_grep "usage: maint" out.$c &&
 		maint help $c >help.$c &&
@@ -37,7 +38,7 @@ test_expect_success 'every command has --help and maint help CMD' '
 '
 
 test_expect_success 'every command has a man page' '
-	for c in format move merge get split join; do
+	for c in format move merge get split join check; do
 		test -s "$SRC_DIR/doc/maint-$c.1" || exit 1
 	done &&
 	test -s "$SRC_DIR/doc/maint.1"

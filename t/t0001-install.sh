@@ -13,6 +13,7 @@ test_expect_success 'make install DESTDIR=... PREFIX=/usr' '
 	test -s root/usr/share/man/man1/maint-get.1 &&
 	test -s root/usr/share/man/man1/maint-split.1 &&
 	test -s root/usr/share/man/man1/maint-join.1 &&
+	test -s root/usr/share/man/man1/maint-check.1 &&
 	root/usr/bin/maint --version
 '
 

@@ -8,6 +8,7 @@
 # the order sections are read in).
 . "$(dirname "$0")/test-lib.sh"
 kernel_tree
+. "$TEST_DIRECTORY/lib-kernelgit.sh"
 
 REAL=$KERNEL/MAINTAINERS
 
@@ -52,12 +53,8 @@ for by in dir list tree; do
 done
 
 test_expect_success '--series on a git copy of the 6.12 tree: git am applies it' '
-	mkdir tree && (cd "$KERNEL" && tar -cf - --exclude=.maint-extracted .) |
-		(cd tree && tar -xf -) &&
-	(cd tree && git init -q -b master && git config user.name "Series Test" &&
-	 git config user.email series@example.org && git add -f -A &&
-	 git commit -qm "linux-source-6.12" &&
-	 maint split --by=dir --series=../series >../series.out &&
+	kernel_git_copy tree &&
+	(cd tree && maint split --by=dir --series=../series >../series.out &&
 	 git status --short >../status && git checkout -q -b split &&
 	 git am -q $(ls ../series/*.patch | grep -v /0000-)) &&
 	! test -s status &&
