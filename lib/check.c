@@ -803,6 +803,15 @@ static bool is_header(const struct gm_db *db, size_t k)
 	return !db->tv[k].type && k + 1 < db->nr && db->tv[k + 1].type;
 }
 
+/* The first section header at or after k (db->nr when none); its end. */
+static size_t next_section(const struct gm_db *db, size_t k, size_t *end)
+{
+	while (k < db->nr && !is_header(db, k))
+		k++;
+	*end = k < db->nr ? section_end(db, k) : k;
+	return k;
+}
+
 static int header_width(const struct gm_entry *e)
 {
 	return e->len > 200 ? 200 : (int)e->len;
@@ -814,16 +823,13 @@ static int section_fields(struct ck *c)
 	struct gm_db *db = c->db;
 	struct strmap seen = STRMAP_INIT, mine = STRMAP_INIT;
 	struct ck_line tmp;
-	size_t k, i;
+	size_t k, i, end;
 	int ret = -1;
 
-	for (k = 0; k < db->nr; k++) {
+	for (k = next_section(db, 0, &end); k < db->nr;
+	     k = next_section(db, end, &end)) {
 		const struct gm_entry *h = &db->tv[k];
-		size_t end;
 
-		if (!is_header(db, k))
-			continue;
-		end = section_end(db, k);
 		strmap_clear(&mine);
 		for (i = k + 1; i < end; i++) {
 			const struct gm_entry *e = &db->tv[i];
@@ -916,14 +922,10 @@ static void useless_excludes(struct ck *c)
 	struct gm_db *db = c->db;
 	const struct ck_tree *t = c->o->tree;
 	struct ck_line tmp;
-	size_t k, i, f;
+	size_t k, i, f, end;
 
-	for (k = 0; k < db->nr; k++) {
-		size_t end;
-
-		if (!is_header(db, k))
-			continue;
-		end = section_end(db, k);
+	for (k = next_section(db, 0, &end); k < db->nr;
+	     k = next_section(db, end, &end)) {
 		for (i = k + 1; i < end; i++) {
 			const struct gm_entry *e = &db->tv[i];
 			size_t lit;
@@ -974,7 +976,7 @@ static int best_matches(struct gm_db *db, const struct ck_tree *t,
 			struct best *b)
 {
 	struct gm_opts o;
-	size_t f, k, i;
+	size_t f, k, i, end;
 	int ret = -1;
 
 	gm_opts_default(&o);
@@ -985,12 +987,8 @@ static int best_matches(struct gm_db *db, const struct ck_tree *t,
 	if (!b->matched || !b->best || !b->maintained || !b->cov ||
 	    gm_db_index(db))
 		return -1;
-	for (k = 0; k < db->nr; k++) {
-		size_t end;
-
-		if (!is_header(db, k))
-			continue;
-		end = section_end(db, k);
+	for (k = next_section(db, 0, &end); k < db->nr;
+	     k = next_section(db, end, &end)) {
 		for (i = k + 1; i < end; i++) {
 			const struct gm_entry *e = &db->tv[i];
 

@@ -217,6 +217,22 @@ test_expect_success 'PATCH that does not apply: exit 2, nothing written' '
 	test_grep "does not apply" err
 '
 
+test_expect_success 'PATCH to a split MAINTAINERS directory' '
+	mkdir ../dirtree && cp -r drivers init README ../dirtree/ &&
+	(cd ../dirtree &&
+	 maint split --by=dir --min=1 --input=../tree/MAINTAINERS \
+		--outdir=MAINTAINERS >/dev/null &&
+	 git init -q -b master && git add -f -A &&
+	 git -c user.name=T -c user.email=t@example.org commit -qm d &&
+	 f=$(grep -l "^F:	drivers/links/" MAINTAINERS/*) &&
+	 printf "\nZULU NEW\nM:\tZed <zed@nowhere>\nS:\tMaintained\nF:\tREADME\n" \
+		>>"$f" &&
+	 git diff >../dir.patch && git checkout -q MAINTAINERS &&
+	 test_expect_code 1 maint check ../dir.patch >../dir.out) &&
+	test "$(grep -c . ../dir.out)" = 1 &&
+	test_grep "^MAINTAINERS/[^:]*:[0-9]*: error: M: .Zed" ../dir.out
+'
+
 test_expect_success '--coverage: the golden table' '
 	maint check --coverage >../cov.out &&
 	test_cmp "$C/expect/coverage.out" ../cov.out
