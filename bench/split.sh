@@ -19,7 +19,19 @@ for by in dir list tree; do
 	"$MAINT" split --by=$by --outdir out-$by >/dev/null
 	printf '  %-24s %8s us  (%sx format; %s files)\n' "maint split --by=$by" "$us" \
 		"$(ratio "$us" "$fmt")" "$(find out-$by -type f | wc -l)"
+	# the floor: creating the same directories and files (cp -r)
+	cp_us=$(time_per_run 20 bash -c "d=\$(mktemp -u -p .); exec cp -r out-$by \$d")
+	cp_us=$((cp_us - base))
+	printf '  %-24s %8s us  (split less this: %sx format)\n' \
+		"  cp -r of its output" "$cp_us" \
+		"$(ratio "$((us > cp_us ? us - cp_us : 0))" "$fmt")"
 	jn=$(time_per_run 50 "$MAINT" join out-$by)
 	printf '  %-24s %8s us  (%sx format)\n' "maint join (by $by)" "$jn" "$(ratio "$jn" "$fmt")"
+	# the floor: reading the same files (cat of them, one process)
+	find out-$by -type f | sort >files-$by
+	cat_us=$(time_per_run 20 xargs -a files-$by cat)
+	printf '  %-24s %8s us  (join less this: %sx format)\n' \
+		"  cat of its files" "$cat_us" \
+		"$(ratio "$((jn > cat_us ? jn - cat_us : 0))" "$fmt")"
 done
 echo "  (target: within 2x of format)"
