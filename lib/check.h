@@ -49,9 +49,10 @@ struct ck_tree {
 	}
 
 /*
- * Add the lines of list (one path a line) as get_maintainer.pl takes
- * git ls-files output: leading white space dropped, empty lines skipped.
- * Takes the text over (list is left empty).  Sorts.  0 or -1 (ENOMEM).
+ * Fill an empty tree from list (one path a line) as get_maintainer.pl
+ * takes git ls-files output: leading white space dropped, empty lines
+ * skipped.  Takes the text over (list is left empty).  Sorts.  Once per
+ * tree: the paths point into its buffer.  0 or -1 (ENOMEM).
  */
 int ck_tree_add_list(struct ck_tree *t, struct strbuf *list);
 void ck_tree_release(struct ck_tree *t);
