@@ -466,6 +466,7 @@ void gm_db_release(struct gm_db *db)
 		struct gm_bucket *b = db->buckets.e[i].value;
 
 		free(b->v);
+		free(b);
 	}
 	strmap_release(&db->buckets);
 	free(db->secs);
