@@ -94,6 +94,21 @@ test_expect_success '--self-test=patterns alone; -- self-test words' '
 	test ! -s ../none.out
 '
 
+test_expect_success 'maint get --self-test is maint check --self-test' '
+	test_expect_code 2 maint get --self-test=sections,patterns \
+		--mpath=./M2 2>err &&
+	test_grep "does not allow any other option" err &&
+	cp MAINTAINERS ../M.keep && cp M2 MAINTAINERS &&
+	maint get --self-test=sections,patterns >../get-st.out &&
+	cp ../M.keep MAINTAINERS &&
+	cat ../sec.out ../pat.out | sed "s|^\./M2|./MAINTAINERS|" |
+		sort -t: -k2,2n -s >../st.expect &&
+	sort -t: -k2,2n -s ../get-st.out >../get-st.sorted &&
+	test_cmp ../st.expect ../get-st.sorted &&
+	test_expect_code 2 maint get --self-test -f README 2>err &&
+	test_grep "does not allow any other option" err
+'
+
 test_expect_success 'links and scm offline: syntax only' '
 	maint check --self-test=links,scm >../links.out &&
 	test_grep "possible bad link	W:	https://bad host" ../links.out &&
