@@ -1216,21 +1216,14 @@ static int count_dirs(struct strmap *dirs, const char *file, bool covered,
 	for (;;) {
 		const char *slash = strchr(p, '/');
 		size_t len = slash ? (size_t)(slash - file) : 0;
-		struct strmap_entry *e;
 		struct dircount *dc;
 
 		if (!slash && !top_only)
 			return 0;
-		e = slash ? strmap_put(dirs, file, len) :
-			    strmap_put(dirs, "(top)", 5);
-		if (!e)
+		dc = slash ? strmap_value(dirs, file, len, sizeof(*dc)) :
+			     strmap_value(dirs, "(top)", 5, sizeof(*dc));
+		if (!dc)
 			return -1;
-		if (!e->value) {
-			e->value = calloc(1, sizeof(struct dircount));
-			if (!e->value)
-				return -1;
-		}
-		dc = e->value;
 		dc->files++;
 		dc->covered += covered;
 		if (top_only || !slash)

@@ -1584,17 +1584,10 @@ static size_t literal_prefix(const struct gm_entry *e)
 static int bucket_add(struct gm_db *db, const char *key, size_t klen,
 		      size_t sec)
 {
-	struct strmap_entry *e = strmap_put(&db->buckets, key, klen);
-	struct gm_bucket *b;
+	struct gm_bucket *b = strmap_value(&db->buckets, key, klen, sizeof(*b));
 
-	if (!e)
+	if (!b)
 		return -1;
-	if (!e->value) {
-		e->value = calloc(1, sizeof(struct gm_bucket));
-		if (!e->value)
-			return -1;
-	}
-	b = e->value;
 	if (b->nr && b->v[b->nr - 1] == sec)
 		return 0;
 	if (!ALLOC_GROW(b->v, b->nr + 1, b->alloc))

@@ -93,3 +93,14 @@ void strmap_release(struct strmap *m)
 	arena_release(&m->keys);
 	memset(m, 0, sizeof(*m));
 }
+
+void *strmap_value(struct strmap *m, const char *key, size_t len, size_t size)
+{
+	struct strmap_entry *e = strmap_put(m, key, len);
+
+	if (!e)
+		return NULL;
+	if (!e->value)
+		e->value = calloc(1, size);
+	return e->value;
+}

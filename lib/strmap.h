@@ -42,6 +42,11 @@ struct strmap_entry *strmap_get(const struct strmap *m, const char *key,
 				size_t len);
 /* The entry for key, added with value NULL if missing; NULL on ENOMEM. */
 struct strmap_entry *strmap_put(struct strmap *m, const char *key, size_t len);
+/*
+ * The value for key, a zeroed block of size bytes calloc'd on first use
+ * (the caller frees the values); NULL on ENOMEM.
+ */
+void *strmap_value(struct strmap *m, const char *key, size_t len, size_t size);
 void strmap_clear(struct strmap *m);
 void strmap_release(struct strmap *m);
 
