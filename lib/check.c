@@ -85,29 +85,6 @@ static bool has_prefix(const char *s, const char *p, size_t len)
 	return !strncmp(s, p, len);
 }
 
-/*
- * The part of a glob every file it matches must start with: up to the
- * first character that is a wildcard or would be special in the regex
- * the script makes of it (less the one before a quantifier); nothing
- * when there is an alternation anywhere.
- */
-static size_t glob_literal(const char *s, size_t len, bool *all)
-{
-	size_t i;
-
-	*all = false;
-	if (memchr(s, '|', len))
-		return 0;
-	for (i = 0; i < len; i++) {
-		char ch = s[i];
-
-		if (strchr("*?[]\\(){}+^$", ch) || ch == '\0')
-			return (ch == '+' || ch == '{') && i ? i - 1 : i;
-	}
-	*all = true;
-	return len;
-}
-
 /* ---- the lines, as get_maintainer.pl's @self_test_info ---- */
 
 struct ck_line {
@@ -255,16 +232,6 @@ struct headers {
 	size_t nr, alloc;
 };
 
-static int line_cmp(const struct ck_line *a, const char *b, size_t blen)
-{
-	size_t n = a->len < blen ? a->len : blen;
-	int r = memcmp(a->s, b, n);
-
-	if (r)
-		return r;
-	return a->len < blen ? -1 : a->len > blen;
-}
-
 /*
  * grep(m@^\Q$line\E@, @section_headers): is line a prefix of a header
  * seen before?  *exact: an equal one.  Adds it when not.
@@ -277,7 +244,7 @@ static int seen_header(struct headers *h, const struct ck_line *l, bool *dup,
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (line_cmp(h->v[mid], l->s, l->len) < 0)
+		if (bytecmp(h->v[mid]->s, h->v[mid]->len, l->s, l->len) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -382,7 +349,7 @@ static int glob_matches_tree(struct ck *c, const char *glob, size_t len)
 	/* if (-d $value) { $value =~ s@([^/])$@$1/@; } */
 	if (re.len > 1 && is_directory(re.buf + 1) && re.buf[re.len - 1] != '/')
 		strbuf_addch(&re, '/');
-	lit = glob_literal(glob, len, &all);
+	lit = gm_glob_literal(glob, len, &all);
 	if (strbuf_failed(&re)) {
 		ret = -2;
 		goto out;
@@ -631,16 +598,6 @@ out:
 
 /* ---- checkpatch.pl's MAINTAINERS style checks ---- */
 
-static int value_cmp(const char *a, size_t alen, const char *b, size_t blen)
-{
-	size_t n = alen < blen ? alen : blen;
-	int r = memcmp(a, b, n);
-
-	if (r)
-		return r;
-	return alen < blen ? -1 : alen > blen;
-}
-
 static void checkpatch_style(struct ck *c)
 {
 	size_t i;
@@ -676,7 +633,7 @@ static void checkpatch_style(struct ck *c)
 			       "misordered entry: list '%c:' before '%c:'", t,
 			       pt);
 		else if (pt == t && (t == 'F' || t == 'X') &&
-			 value_cmp(pv, pvlen, v, vlen) > 0)
+			 bytecmp(pv, pvlen, v, vlen) > 0)
 			report(c, D_MISORDERED, l, NULL,
 			       "misordered entry: list %c: patterns in "
 			       "alphabetic order",
@@ -933,7 +890,7 @@ static void useless_excludes(struct ck *c)
 
 			if (e->type != 'X')
 				continue;
-			lit = glob_literal(e->s, e->len, &all);
+			lit = gm_glob_literal(e->s, e->len, &all);
 			for (f = tree_lower(t, e->s, lit);
 			     !used && f < t->nr &&
 			     has_prefix(t->v[f], e->s, lit);
@@ -1245,7 +1202,7 @@ static int cmp_entry_name(const void *a, const void *b)
 {
 	const struct strmap_entry *x = a, *y = b;
 
-	return value_cmp(x->key, x->len, y->key, y->len);
+	return bytecmp(x->key, x->len, y->key, y->len);
 }
 
 static int cmp_entry_size(const void *a, const void *b)

@@ -38,16 +38,6 @@ static size_t sort_key(char *out, const char *s, size_t len)
 	return o;
 }
 
-/* Perl's cmp on byte strings. */
-static int bytecmp(const char *a, size_t alen, const char *b, size_t blen)
-{
-	int c = memcmp(a, b, alen < blen ? alen : blen);
-
-	if (c)
-		return c < 0 ? -1 : 1;
-	return alen < blen ? -1 : alen > blen;
-}
-
 int mnt_header_cmp(const char *a, size_t alen, const char *b, size_t blen)
 {
 	char *ka = malloc(alen + blen + 1);

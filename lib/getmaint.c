@@ -1566,19 +1566,28 @@ static struct perlre *entry_re(struct gm_db *db, size_t i, bool prefixed)
  * before the first special one (less the one before a quantifier);
  * nothing when the pattern has an alternation.
  */
-static size_t literal_prefix(const struct gm_entry *e)
+size_t gm_glob_literal(const char *s, size_t len, bool *all)
 {
 	size_t i;
 
-	if (memchr(e->s, '|', e->len))
+	*all = false;
+	if (memchr(s, '|', len))
 		return 0;
-	for (i = 0; i < e->len; i++) {
-		char ch = e->s[i];
+	for (i = 0; i < len; i++) {
+		char ch = s[i];
 
 		if (strchr("*?[\\(){}+^$", ch) || ch == '\0')
 			return (ch == '+' || ch == '{') && i ? i - 1 : i;
 	}
+	*all = true;
 	return i;
+}
+
+static size_t literal_prefix(const struct gm_entry *e)
+{
+	bool all;
+
+	return gm_glob_literal(e->s, e->len, &all);
 }
 
 static int bucket_add(struct gm_db *db, const char *key, size_t klen,
@@ -1798,14 +1807,13 @@ struct hit {
 static int hit_cmp(const void *pa, const void *pb)
 {
 	const struct hit *a = pa, *b = pb;
-	size_t n = a->hdr_len < b->hdr_len ? a->hdr_len : b->hdr_len;
 	int r;
 
 	if (a->depth != b->depth)
 		return a->depth > b->depth ? -1 : 1;
-	r = memcmp(a->hdr, b->hdr, n);
-	if (r || a->hdr_len != b->hdr_len)
-		return r ? r : a->hdr_len < b->hdr_len ? -1 : 1;
+	r = bytecmp(a->hdr, a->hdr_len, b->hdr, b->hdr_len);
+	if (r)
+		return r;
 	return a->tvi < b->tvi ? -1 : a->tvi > b->tvi;
 }
 

@@ -183,6 +183,14 @@ int gm_file_hits(struct gm_db *db, const struct gm_opts *o, const char *file,
 /* Does the section whose header is entry hdr name addr in M:, R: or L:? */
 bool gm_section_has(const struct gm_db *db, size_t hdr, const char *addr);
 
+/*
+ * The part every file an F:/X: glob matches must start with: up to the
+ * first character that is a wildcard or special in the regex the script
+ * makes of it (less the one before a quantifier); nothing when there is
+ * an alternation.  *all: the whole glob is that literal.
+ */
+size_t gm_glob_literal(const char *s, size_t len, bool *all);
+
 /* Does file match F:/X: entry i (the script's file_match_pattern)? */
 bool gm_file_matches(struct gm_db *db, size_t i, const char *file, size_t len);
 

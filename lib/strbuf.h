@@ -74,6 +74,17 @@ static inline void strbuf_addbuf(struct strbuf *sb, const struct strbuf *b)
 	strbuf_add(sb, b->buf, b->len);
 }
 
+/* Perl's cmp on byte strings: -1, 0 or 1. */
+static inline int bytecmp(const char *a, size_t alen, const char *b,
+			  size_t blen)
+{
+	int c = memcmp(a, b, alen < blen ? alen : blen);
+
+	if (c)
+		return c < 0 ? -1 : 1;
+	return alen < blen ? -1 : alen > blen;
+}
+
 static inline bool strbuf_failed(const struct strbuf *sb)
 {
 	return sb->failed;
