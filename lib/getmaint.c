@@ -2169,6 +2169,15 @@ static void output(struct run *r, struct strbuf *v, size_t n)
 	strbuf_addch(r->out, '\n');
 }
 
+/* output(uniq(@list)) when the option is on */
+static void output_uniq(struct run *r, int on, struct strlist *l)
+{
+	if (!on)
+		return;
+	strlist_uniq(l);
+	output(r, l->v, l->nr);
+}
+
 static int cmp_numstr(const void *pa, const void *pb)
 {
 	char a[32], b[32];
@@ -2507,26 +2516,12 @@ int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
 	}
 	if (lines.nr)
 		output(&r, lines.v, lines.nr);
-	if (o->scm) {
-		strlist_uniq(&r.scm);
-		output(&r, r.scm.v, r.scm.nr);
-	}
-	if (o->status) {
-		strlist_uniq(&r.status);
-		output(&r, r.status.v, r.status.nr);
-	}
-	if (o->subsystem) {
-		strlist_uniq(&r.subsystem);
-		output(&r, r.subsystem.v, r.subsystem.nr);
-	}
-	if (o->web) {
-		strlist_uniq(&r.web);
-		output(&r, r.web.v, r.web.nr);
-	}
-	if (o->bug) {
-		strlist_uniq(&r.bug);
-		output(&r, r.bug.v, r.bug.nr);
-	}
+	/* then, as the script: @scm, @status, @subsystem, @web, @bug */
+	output_uniq(&r, o->scm, &r.scm);
+	output_uniq(&r, o->status, &r.status);
+	output_uniq(&r, o->subsystem, &r.subsystem);
+	output_uniq(&r, o->web, &r.web);
+	output_uniq(&r, o->bug, &r.bug);
 
 	tagged_release(&r.email_to);
 	tagged_release(&r.list_to);
