@@ -180,6 +180,7 @@ struct pfile {
 	char *path; /* as the tree names it */
 	struct strbuf text; /* after the patch */
 	bool *touched; /* by post-image line, 1-based */
+	bool *header_hit; /* headers of sections with a touched line */
 	size_t nr_lines;
 	bool deleted;
 };
@@ -294,6 +295,44 @@ out:
 	return ret;
 }
 
+static bool field_line(const char *s, size_t len)
+{
+	return len > 1 && s[0] >= 'A' && s[0] <= 'Z' && s[1] == ':';
+}
+
+/*
+ * The headers of the sections the patch touches: a non-field line whose
+ * field lines, or the line that ends them, are touched.  0 or -1.
+ */
+static int mark_headers(struct pfile *pf)
+{
+	const char **v = NULL;
+	size_t *lens = NULL, n, l, e, k;
+
+	split_text(pf->text.buf, pf->text.len, &v, &lens, &n);
+	pf->header_hit = calloc(pf->nr_lines + 1, sizeof(bool));
+	if (!pf->header_hit || (n && (!v || !lens))) {
+		free(v);
+		free(lens);
+		return -1;
+	}
+	for (l = 1; l <= n; l++) {
+		if (field_line(v[l - 1], lens[l - 1]))
+			continue;
+		for (e = l + 1; e <= n && field_line(v[e - 1], lens[e - 1]);
+		     e++)
+			;
+		for (k = l + 1; k <= e && k < pf->nr_lines; k++)
+			if (pf->touched[k]) {
+				pf->header_hit[l] = l < pf->nr_lines;
+				break;
+			}
+	}
+	free(v);
+	free(lens);
+	return 0;
+}
+
 static int read_patch(const char *name, struct pfile **files, size_t *nr)
 {
 	struct strbuf text = STRBUF_INIT, old = STRBUF_INIT;
@@ -341,6 +380,10 @@ static int read_patch(const char *name, struct pfile **files, size_t *nr)
 					error_msg("%s: patch does not apply to "
 						  "%s",
 						  name, pf->path);
+					goto out;
+				}
+				if (mark_headers(pf)) {
+					error_msg("out of memory");
 					goto out;
 				}
 			}
@@ -495,41 +538,14 @@ out:
 /* Is a finding about something the patch changed? */
 static bool in_patch(const struct diag *dg, const struct pfile *pf, size_t n)
 {
-	size_t i, l, h;
+	size_t i;
 
 	for (i = 0; i < n; i++) {
-		const char *s = pf[i].text.buf, *end = s + pf[i].text.len;
-		bool field_run = false, hit = false;
-
 		if (!dg->file ||
 		    strcmp(strip_dot(dg->file), strip_dot(pf[i].path)))
 			continue;
-		if (dg->line < pf[i].nr_lines && pf[i].touched[dg->line])
-			return true;
-		/* a header: is a line of its section touched? */
-		for (l = 1; s < end && l < dg->line; l++) {
-			const char *nl = memchr(s, '\n', (size_t)(end - s));
-
-			s = nl ? nl + 1 : end;
-		}
-		if (s >= end || (s[0] >= 'A' && s[0] <= 'Z' && s[1] == ':'))
-			return false;
-		for (h = dg->line + 1; s < end; h++) {
-			const char *nl = memchr(s, '\n', (size_t)(end - s));
-
-			s = nl ? nl + 1 : end;
-			if (s >= end)
-				break;
-			field_run = s[0] >= 'A' && s[0] <= 'Z' && end - s > 1 &&
-				    s[1] == ':';
-			if (!field_run)
-				break;
-			if (h < pf[i].nr_lines && pf[i].touched[h])
-				hit = true;
-		}
-		if (h < pf[i].nr_lines && pf[i].touched[h])
-			hit = true;
-		return hit;
+		return dg->line < pf[i].nr_lines &&
+		       (pf[i].touched[dg->line] || pf[i].header_hit[dg->line]);
 	}
 	return false;
 }
@@ -755,6 +771,7 @@ out:
 		free(pf[k].path);
 		strbuf_release(&pf[k].text);
 		free(pf[k].touched);
+		free(pf[k].header_hit);
 	}
 	free(pf);
 	free(keep);

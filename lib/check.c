@@ -1088,24 +1088,31 @@ static enum diag_id same_kind(enum diag_id id)
 	return id == D_FIELD_FORM ? D_ENTRY_TAB : id;
 }
 
-/* Keep one of each (check, file, line): two passes may agree. */
-static void dedupe(struct diags *d, size_t from)
+static bool same_place(const struct diag *a, const struct diag *b)
 {
-	size_t i, j, out = from;
+	return a->line == b->line &&
+	       !strcmp(a->file ? a->file : "", b->file ? b->file : "");
+}
 
-	for (i = from; i < d->nr; i++) {
+/*
+ * Keep one of each (check, file, line): two passes may agree.  Sorted
+ * by file and line first, so only findings at one place are compared.
+ */
+static void dedupe(struct diags *d)
+{
+	size_t i, j, out = 0, place = 0;
+
+	diags_sort(d);
+	for (i = 0; i < d->nr; i++) {
 		struct diag *a = &d->v[i];
 		bool dup = false;
 
-		for (j = from; j < out && !dup; j++) {
-			struct diag *b = &d->v[j];
-
-			dup = same_kind(a->id) == same_kind(b->id) &&
-			      a->line == b->line &&
-			      !strcmp(a->file ? a->file : "",
-				      b->file ? b->file : "");
-		}
+		if (out && !same_place(&d->v[out - 1], a))
+			place = out;
+		for (j = place; j < out && !dup; j++)
+			dup = same_kind(a->id) == same_kind(d->v[j].id);
 		if (dup) {
+			d->count[diag_severity(a->id)]--;
 			free(a->file);
 			free(a->msg);
 			continue;
@@ -1123,7 +1130,6 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 					       D_BAD_REGEX, D_DUP_PATTERN,
 					       D_SHARED_PATTERN };
 	struct ck c;
-	size_t from = d->nr;
 	int ret = -1;
 
 	memset(&c, 0, sizeof(c));
@@ -1149,7 +1155,7 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 		if (any(o, canon, sizeof(canon) / sizeof(canon[0])) &&
 		    canonical(&c))
 			goto out;
-		dedupe(d, from);
+		dedupe(d);
 	}
 	ret = c.nomem ? -1 : 0;
 out:
