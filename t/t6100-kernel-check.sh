@@ -79,7 +79,7 @@ test_expect_success 'a split directory: the script lines, byte for byte' '
 '
 
 test_expect_success 'a split directory: the same findings as the file' '
-	maint check --mpath=../split >../split.out || true
+	test_expect_code 0 maint check --mpath=../split >../split.out &&
 	for c in no-status no-email no-pattern no-file-matches bad-status \
 		bad-scm duplicate-pattern useless-exclude; do
 		grep "\[$c\]\$" ../check.out | cut -d: -f3- |
