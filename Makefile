@@ -26,7 +26,9 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
 	     $(CFLAGS)
 LDLIBS = $(PCRE2_LIBS)
 
-LIB_OBJS = lib/arena.o lib/check.o lib/diag.o lib/fileio.o lib/format.o lib/getmaint.o \
+LIB_OBJS = lib/arena.o lib/check.o lib/diag.o lib/email.o lib/fileio.o lib/format.o \
+	   lib/get-answer.o lib/get-db.o lib/get-match.o lib/get-query.o lib/glob.o \
+	   lib/mailmap.o lib/run.o lib/ustr.o \
 	   lib/merge.o lib/perlre.o lib/split.o lib/strmap.o \
 	   lib/maintainers.o lib/regex.o lib/strbuf.o
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
