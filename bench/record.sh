@@ -54,6 +54,7 @@ rec() {
 	shift
 	"$@" >"$dir/$name.out" 2>"$dir/$name.err" </dev/null
 	echo $? >"$dir/$name.rc"
+	sed -i "s|$MAINT|maint|g" "$dir/$name.err"
 }
 # rec_in NAME INPUT CMD...: the same with INPUT on stdin
 rec_in() {
@@ -61,6 +62,7 @@ rec_in() {
 	shift 2
 	"$@" >"$dir/$name.out" 2>"$dir/$name.err" <"$in"
 	echo $? >"$dir/$name.rc"
+	sed -i "s|$MAINT|maint|g" "$dir/$name.err"
 }
 # tree_sum NAME DIR: every file below DIR with its checksum
 tree_sum() {
@@ -119,6 +121,18 @@ record_tree() {
 	for f in "$patches"/fp-*; do
 		rec "check-patch-$(basename "$f")" "$MAINT" check "$f"
 	done
+	# patches that change MAINTAINERS (6.1 -> 6.12): applied to the
+	# pre-image (6.1) or found already in (6.12)
+	for u in 3 1 0; do
+		diff -U$u --label a/MAINTAINERS --label b/MAINTAINERS \
+			"$OLD/MAINTAINERS" "$NEW/MAINTAINERS" >"$tmp/m$u.diff"
+		rec "check-mpatch-U$u" "$MAINT" check "$tmp/m$u.diff"
+		rec "check-mpatch-U$u-json" "$MAINT" check --json --fail-on=never "$tmp/m$u.diff"
+	done
+	{ echo "diff --git a/MAINTAINERS b/MAINTAINERS"; echo "index 1111111..2222222 100644"
+	  cat "$tmp/m3.diff"; } >"$tmp/mgit.diff"
+	rec check-mpatch-git "$MAINT" check "$tmp/mgit.diff"
+	rec_in check-mpatch-stdin "$tmp/mgit.diff" "$MAINT" check -
 	# split (every strategy) and join of each result
 	printf "%s\n" "net.txt ^NETWORKING" "drm.txt ^DRM " "usb.txt ^USB " >"$tmp/rules"
 	local s

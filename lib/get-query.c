@@ -73,83 +73,72 @@ void gm_query_sort_files(struct gm_query *q)
 	q->nr_files = n;
 }
 
-static struct perlre re_mode =
-	PERLRE("^ mode change [0-7]+ => [0-7]+ (\\S+)\\s*$", 0);
-static struct perlre re_rename = PERLRE("^rename (?:from|to) (\\S+)\\s*$", 0);
-static struct perlre re_diffgit =
-	PERLRE("^diff --git a\\/(\\S+) b\\/(\\S+)\\s*$", 0);
-static struct perlre re_fixes = PERLRE("^Fixes:\\s+([0-9a-fA-F]{6,40})", 0);
-static struct perlre re_plus = PERLRE("^\\+\\+\\+\\s+(\\S+)", 0);
-static struct perlre re_minus = PERLRE("^---\\s+(\\S+)", 0);
-static struct perlre re_hunk = PERLRE("^\\@\\@ -(\\d+),(\\d+)", 0);
+/* The K: patterns a line of a patch matches (with "^[+-].*" in a file). */
+static int scan_keywords_line(struct gm_db *db, const char *p, size_t ll,
+			      bool in_patch, struct gm_query *q)
+{
+	size_t k;
 
-int gm_scan_patch(struct gm_db *db, const struct gm_opts *o, const char *text,
+	for (k = 0; k < db->nr_keywords; k++) {
+		struct perlre *re = gm_entry_re(db, db->keywords[k], in_patch);
+
+		if (re && perlre_match(re, p, ll) > 0 &&
+		    add_kw(q, db->keywords[k]))
+			return -1;
+		if (re && re->failed) {
+			db->bad_re = &db->tv[db->keywords[k]];
+			return GM_BAD_REGEX;
+		}
+	}
+	return 0;
+}
+
+int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
 		  size_t len, struct gm_query *q)
 {
 	const char *p = text, *end = text + len;
 	bool in_patch = false;
-	size_t before = q->nr_files, k;
+	size_t before = q->nr_files;
+	int ret = 0;
 
-	while (p < end) {
+	while (p < end && !ret) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t ll = (size_t)((nl ? nl + 1 : end) - p);
-		const char *g;
-		size_t glen;
+		size_t ll = (size_t)((nl ? nl + 1 : end) - p), alen, blen;
+		const char *a, *b;
 
-		if (perlre_match(&re_mode, p, ll) > 0) {
-			g = perlre_group(&re_mode, p, 1, &glen);
-			gm_query_add_file(q, g, glen);
-		} else if (perlre_match(&re_rename, p, ll) > 0) {
-			g = perlre_group(&re_rename, p, 1, &glen);
-			gm_query_add_file(q, g, glen);
-		} else if (perlre_match(&re_diffgit, p, ll) > 0) {
-			const char *g2;
-			size_t g2len;
-
-			g = perlre_group(&re_diffgit, p, 1, &glen);
-			g2 = perlre_group(&re_diffgit, p, 2, &g2len);
-			gm_query_add_file(q, g, glen);
-			gm_query_add_file(q, g2, g2len);
-		} else if (perlre_match(&re_fixes, p, ll) > 0) {
-			/* Fixes: only feeds git history */
-		} else if (perlre_match(&re_plus, p, ll) > 0 ||
-			   perlre_match(&re_minus, p, ll) > 0) {
-			struct perlre *re = perlre_match(&re_plus, p, ll) > 0 ?
-						    &re_plus :
-						    &re_minus;
-			const char *slash;
-
-			g = perlre_group(re, p, 1, &glen);
-			/* s@^[^/]*\/@@ */
-			slash = memchr(g, '/', glen);
-			if (slash) {
-				glen -= (size_t)(slash + 1 - g);
-				g = slash + 1;
-			}
-			gm_query_add_file(q, g, glen);
+		switch (patch_scan_line(&g->scanner, p, ll, &a, &alen, &b,
+					&blen)) {
+		case PS_DIFF_GIT:
+			if (gm_query_add_file(q, a, alen))
+				ret = -1;
+			a = b;
+			alen = blen;
+			/* fall through */
+		case PS_MODE:
+		case PS_RENAME:
+			if (gm_query_add_file(q, a, alen))
+				ret = -1;
+			break;
+		case PS_FILE:
+			if (gm_query_add_file(q, a, alen))
+				ret = -1;
 			in_patch = true;
-		} else if (perlre_match(&re_hunk, p, ll) > 0) {
-			/* hunk ranges only feed git blame */
-		} else if (o->keywords) {
-			for (k = 0; k < db->nr_keywords; k++) {
-				struct perlre *re = gm_entry_re(
-					db, db->keywords[k], in_patch);
-
-				if (re && perlre_match(re, p, ll) > 0 &&
-				    add_kw(q, db->keywords[k]))
-					return -1;
-				if (re && re->failed) {
-					db->bad_re = &db->tv[db->keywords[k]];
-					return GM_BAD_REGEX;
-				}
-			}
+			break;
+		case PS_FIXES: /* only feeds git history */
+		case PS_HUNK: /* only feeds git blame */
+			break;
+		case PS_TEXT:
+			if (o->keywords)
+				ret = scan_keywords_line(&g->db, p, ll,
+							 in_patch, q);
+			break;
 		}
 		p += ll;
 	}
 	if (q->nr_files > before)
 		q->any_file = true;
 	gm_query_sort_files(q);
-	return 0;
+	return ret;
 }
 
 int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
@@ -244,6 +233,7 @@ void getmaint_init(struct getmaint *g)
 {
 	gm_db_init(&g->db);
 	mailmap_init(&g->mailmap);
+	patch_scanner_init(&g->scanner);
 	gm_cache_init(&g->cache);
 }
 
@@ -251,6 +241,7 @@ void getmaint_release(struct getmaint *g)
 {
 	gm_db_release(&g->db);
 	mailmap_release(&g->mailmap);
+	patch_scanner_release(&g->scanner);
 	gm_cache_release(&g->cache);
 }
 
@@ -326,7 +317,7 @@ static int query_path(struct getmaint *g, const struct gm_opts *o,
 			d->v[d->nr - 1].err = err;
 		goto out;
 	}
-	err = gm_scan_patch(&g->db, o, text.buf, text.len, q);
+	err = gm_scan_patch(g, o, text.buf, text.len, q);
 	if (err == GM_BAD_REGEX) {
 		gm_db_bad_regex(&g->db, d);
 		goto out;

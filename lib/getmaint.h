@@ -44,6 +44,7 @@
 #include "diag.h"
 #include "email.h"
 #include "mailmap.h"
+#include "patch.h"
 #include "perlre.h"
 #include "strbuf.h"
 #include "strmap.h"
@@ -153,12 +154,6 @@ struct gm_query {
 
 void gm_query_release(struct gm_query *q);
 int gm_query_add_file(struct gm_query *q, const char *file, size_t len);
-/*
- * Files and keywords of a patch (the script's patch reader).  0, -1 out
- * of memory, or GM_BAD_REGEX (see gm_db_bad_regex()).
- */
-int gm_scan_patch(struct gm_db *db, const struct gm_opts *o, const char *text,
-		  size_t len, struct gm_query *q);
 /* --keywords-in-file: the K: patterns found in a file's text (the same). */
 int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
 		     struct gm_query *q);
@@ -203,10 +198,19 @@ struct getmaint {
 	struct gm_db db;
 	struct mailmap mailmap; /* empty with --nomailmap */
 	struct gm_cache cache;
+	struct patch_scanner scanner; /* patches, the script's way */
 };
 
 void getmaint_init(struct getmaint *g);
 void getmaint_release(struct getmaint *g);
+/*
+ * Files and keywords of a patch, read line by line as the script reads
+ * it (patch_scan_line()).  0, -1 out of memory, or GM_BAD_REGEX (see
+ * gm_db_bad_regex()).
+ */
+int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
+		  size_t len, struct gm_query *q);
+
 /*
  * Read MAINTAINERS (gm_db_read()) and, with mailmap set, that .mailmap
  * (missing is fine).  0, or -1 with the reason in d.
