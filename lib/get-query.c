@@ -73,7 +73,7 @@ void gm_query_sort_files(struct gm_query *q)
 	q->nr_files = n;
 }
 
-/* The K: patterns a line of a patch matches (with "^[+-].*" in a file). */
+/* The K: patterns a text matches (a patch line: "^[+-].*" in a file). */
 static int scan_keywords_line(struct gm_db *db, const char *p, size_t ll,
 			      bool in_patch, struct gm_query *q)
 {
@@ -144,20 +144,7 @@ int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
 int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
 		     struct gm_query *q)
 {
-	size_t k;
-
-	for (k = 0; k < db->nr_keywords; k++) {
-		struct perlre *re = gm_entry_re(db, db->keywords[k], false);
-
-		if (re && perlre_match(re, text, len) > 0 &&
-		    add_kw(q, db->keywords[k]))
-			return -1;
-		if (re && re->failed) {
-			db->bad_re = &db->tv[db->keywords[k]];
-			return GM_BAD_REGEX;
-		}
-	}
-	return 0;
+	return scan_keywords_line(db, text, len, false, q);
 }
 
 /*
