@@ -17,7 +17,8 @@ PCRE2_CFLAGS := $(shell pcre2-config --cflags 2>/dev/null)
 PCRE2_LIBS := $(shell pcre2-config --libs8 2>/dev/null || echo -lpcre2-8)
 
 WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-	   -Wno-unused-parameter -Wformat=2 -Wvla
+	   -Wno-unused-parameter -Wformat=2 -Wvla \
+	   -Wno-missing-field-initializers # option tables name what they use
 ifeq ($(WERROR),1)
 WARNINGS += -Werror
 endif

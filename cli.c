@@ -11,14 +11,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-const char *maint_cmd = "maint";
+const char *maint_cmd; /* NULL: maint itself */
 
 void error_msg(const char *fmt, ...)
 {
 	va_list ap;
 
 	fflush(stdout);
-	fprintf(stderr, "maint %s: ", maint_cmd);
+	if (maint_cmd)
+		fprintf(stderr, "maint %s: ", maint_cmd);
+	else
+		fputs("maint: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);

@@ -13,6 +13,26 @@
 
 extern const char *maint_cmd; /* "format", "get", ... for messages */
 
+/*
+ * Exit codes, all in one place.  The drop-ins (format and move for
+ * parse-maintainers.pl, get for get_maintainer.pl) exit as their script
+ * does: Perl's die() exits with $! (an errno) when it is set, else 255,
+ * and a die() after reading a terminal has $! ENOTTY (25).  The
+ * git-style commands (check, split, join, merge, and maint itself) use
+ * git's 129 for a usage error.
+ */
+enum maint_exit {
+	EXIT_OK = 0,
+	EXIT_FINDINGS = 1, /* check: findings; format --check: misordered */
+	EXIT_UNKNOWN_COMMAND = 1, /* maint frobnicate (git's) */
+	EXIT_ERROR = 2, /* check: the input could not be read or applied */
+	EXIT_PERL_ENOENT = 2, /* a script's die() with $! ENOENT */
+	EXIT_PERL_ENOTTY = 25, /* a script's die() with $! ENOTTY */
+	EXIT_WRITE = 128, /* git's die(): standard output failed */
+	EXIT_USAGE = 129, /* git-style commands: a usage error */
+	EXIT_PERL_DIE = 255, /* a script's die() with $! 0 */
+};
+
 /* "maint format: message" on stderr */
 void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print every diagnostic, one per line, on stderr. */

@@ -6,8 +6,11 @@
 #include "builtin/builtin.h"
 #include "cli.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #ifndef MAINT_VERSION
 #define MAINT_VERSION "unknown"
@@ -17,17 +20,22 @@ struct cmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 	const char *help;
+	bool drop_in; /* exits as its Perl script does */
 };
 
 static const struct cmd commands[] = {
 	{ "format", cmd_format,
-	  "sort MAINTAINERS (a drop-in for parse-maintainers.pl)" },
-	{ "move", cmd_move, "move sections matching regexes to another file" },
-	{ "merge", cmd_merge, "a git merge driver for MAINTAINERS" },
-	{ "get", cmd_get, "whom to mail (a drop-in for get_maintainer.pl)" },
-	{ "split", cmd_split, "write MAINTAINERS as a directory of files" },
-	{ "join", cmd_join, "write a split MAINTAINERS as one file" },
-	{ "check", cmd_check, "self-test, lint and coverage of MAINTAINERS" },
+	  "sort MAINTAINERS (a drop-in for parse-maintainers.pl)", true },
+	{ "move", cmd_move, "move sections matching regexes to another file",
+	  true },
+	{ "merge", cmd_merge, "a git merge driver for MAINTAINERS", false },
+	{ "get", cmd_get, "whom to mail (a drop-in for get_maintainer.pl)",
+	  true },
+	{ "split", cmd_split, "write MAINTAINERS as a directory of files",
+	  false },
+	{ "join", cmd_join, "write a split MAINTAINERS as one file", false },
+	{ "check", cmd_check, "self-test, lint and coverage of MAINTAINERS",
+	  false },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -45,13 +53,53 @@ static void usage(FILE *f)
 	      f);
 }
 
+/*
+ * Run a command, then make sure what it wrote to standard output got
+ * there (git's run_builtin()): a write or close that fails is an error
+ * with a message, whatever the command returned.  A drop-in exits as a
+ * Perl die() would ($!, the errno), the others as git's die() (128).
+ */
+static int finish(int status, bool drop_in)
+{
+	struct stat st;
+	int err = 0;
+	const char *what = NULL;
+
+	if (fstat(fileno(stdout), &st))
+		return status; /* somebody closed it */
+	if (fflush(stdout)) {
+		err = errno;
+		what = "write failure on standard output";
+	} else if (ferror(stdout)) {
+		what = "unknown write failure on standard output";
+	} else if (fclose(stdout)) {
+		err = errno;
+		what = "close failed on standard output";
+	}
+	if (!what)
+		return status;
+	if (err)
+		error_msg("%s: %s", what, strerror(err));
+	else
+		error_msg("%s", what);
+	if (!drop_in)
+		return EXIT_WRITE;
+	return err ? err : EXIT_PERL_DIE;
+}
+
+static int run(const struct cmd *c, int argc, char **argv)
+{
+	maint_cmd = c->name;
+	return finish(c->fn(argc, argv), c->drop_in);
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
 
 	if (argc < 2) {
 		usage(stderr);
-		return 129;
+		return EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
@@ -61,25 +109,22 @@ int main(int argc, char **argv)
 					char *av[] = { argv[2], "--help",
 						       NULL };
 
-					maint_cmd = commands[i].name;
-					return commands[i].fn(2, av);
+					return run(&commands[i], 2, av);
 				}
 		}
 		usage(stdout);
-		return 0;
+		return finish(EXIT_OK, false);
 	}
 	if (!strcmp(argv[1], "--version")) {
 		printf("maint version %s\n", MAINT_VERSION);
-		return 0;
+		return finish(EXIT_OK, false);
 	}
 	for (i = 0; i < NR_COMMANDS; i++) {
-		if (!strcmp(argv[1], commands[i].name)) {
-			maint_cmd = commands[i].name;
-			return commands[i].fn(argc - 1, argv + 1);
-		}
+		if (!strcmp(argv[1], commands[i].name))
+			return run(&commands[i], argc - 1, argv + 1);
 	}
 	fprintf(stderr,
 		"maint: '%s' is not a maint command. See 'maint --help'.\n",
 		argv[1]);
-	return 1;
+	return EXIT_UNKNOWN_COMMAND;
 }

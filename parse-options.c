@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "parse-options.h"
 
+#include <stdio.h>
+
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -41,10 +43,10 @@ static const struct option *find_option(const struct option *opts,
 
 	*negated = 0;
 	for (o = opts; o->kind != OPT_END; o++)
-		if (name_matches(o->names, name, len))
+		if (o->names && name_matches(o->names, name, len))
 			return o;
 	for (o = opts; o->kind != OPT_END; o++) {
-		if (!o->negatable)
+		if (!o->negatable || !o->names)
 			continue;
 		if (len > 3 && !strncasecmp(name, "no-", 3) &&
 		    name_matches(o->names, name + 3, len - 3))
@@ -72,6 +74,83 @@ static int parse_int(const char *s, int *out)
 	return 0;
 }
 
+/* Each name of o as help shows it: "-f", "--file", "--[no-]email". */
+static void option_names(struct strbuf *sb, const struct option *o,
+			 const char *sep)
+{
+	const char *p = o->names;
+
+	while (*p) {
+		size_t n = strcspn(p, "|");
+
+		if (sb->len && sep)
+			strbuf_addstr(sb, sep);
+		/* Getopt::Long takes --m and --nom for a negatable -m */
+		strbuf_addstr(sb, o->negatable ? "--[no-]" :
+				  n == 1       ? "-" :
+						 "--");
+		strbuf_add(sb, p, n);
+		p += n + (p[n] == '|');
+	}
+}
+
+static void list_options(const struct option *opts)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const struct option *o;
+
+	for (o = opts; o->kind != OPT_END; o++) {
+		if (!o->names)
+			continue;
+		strbuf_reset(&sb);
+		option_names(&sb, o, "\n");
+		printf("%s\n", sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
+#define HELP_COLUMN 26
+
+void usage_with_options(struct strbuf *out, const char *head,
+			const struct option *opts, const char *foot)
+{
+	struct strbuf spec = STRBUF_INIT;
+	const struct option *o;
+
+	strbuf_addstr(out, head);
+	for (o = opts; o->kind != OPT_END; o++) {
+		const char *h = o->help, *nl;
+
+		if (!h)
+			continue;
+		if (o->kind == OPT_GROUP) {
+			strbuf_addf(out, "\n%s\n", h);
+			continue;
+		}
+		strbuf_reset(&spec);
+		option_names(&spec, o, ", ");
+		if (o->argh)
+			strbuf_addf(&spec,
+				    o->kind == OPT_OPTSTRING ? "[=%s]" : "=%s",
+				    o->argh);
+		strbuf_addf(out, "  %s", spec.buf);
+		if (spec.len + 4 > HELP_COLUMN)
+			strbuf_addf(out, "\n%*s", HELP_COLUMN, "");
+		else
+			strbuf_addf(out, "%*s",
+				    (int)(HELP_COLUMN - 2 - spec.len), "");
+		while ((nl = strchr(h, '\n'))) {
+			strbuf_add(out, h, (size_t)(nl + 1 - h));
+			strbuf_addf(out, "%*s", HELP_COLUMN, "");
+			h = nl + 1;
+		}
+		strbuf_addf(out, "%s\n", h);
+	}
+	if (foot)
+		strbuf_addf(out, "\n%s", foot);
+	strbuf_release(&spec);
+}
+
 int parse_options(int argc, char **argv, const struct option *opts,
 		  char ***args, int *nargs, struct strbuf *err)
 {
@@ -82,6 +161,10 @@ int parse_options(int argc, char **argv, const struct option *opts,
 	if (!*args) {
 		strbuf_addstr(err, "out of memory");
 		return -1;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--git-completion-helper")) {
+		list_options(opts);
+		return PARSE_OPT_LISTED;
 	}
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *name, *eq;
@@ -159,6 +242,7 @@ int parse_options(int argc, char **argv, const struct option *opts,
 			break;
 		}
 		case OPT_END:
+		case OPT_GROUP:
 			break;
 		}
 	}

@@ -5,6 +5,12 @@
  * "--name V", case-insensitive names, "name|alias" aliases, "--noname"
  * and "--no-name" for negatable flags, options and arguments in any
  * order, and "--" to end the options.  No abbreviations (no_auto_abbrev).
+ *
+ * The table also carries each option's help text and argument name (as
+ * git's OPT_BOOL(s, l, v, h) do): usage_with_options() makes --help from
+ * it, and "--git-completion-helper" lists every option of the table (for
+ * shell completion and for the tests that compare it with --help and the
+ * man page).
  */
 #ifndef MAINT_PARSE_OPTIONS_H
 #define MAINT_PARSE_OPTIONS_H
@@ -18,6 +24,7 @@ enum opt_kind {
 	OPT_INT, /* *flag = integer value (required) */
 	OPT_OPTSTRING, /* *flag = 1, and *str = value if "=value" given */
 	OPT_COUNT, /* *flag += 1 */
+	OPT_GROUP, /* no option: a heading in the help */
 };
 
 struct option {
@@ -26,14 +33,60 @@ struct option {
 	int *flag;
 	const char **str;
 	int negatable;
+	const char *argh; /* the argument in help: "FILE" */
+	const char *help; /* NULL: not shown ("\n" continues a line) */
 };
+
+/* a flag with --noNAME */
+#define OPT_BOOL(n, v, h)                              \
+	{                                              \
+		OPT_FLAG, (n), (v), NULL, 1, NULL, (h) \
+	}
+/* a flag without */
+#define OPT_SET(n, v, h)                               \
+	{                                              \
+		OPT_FLAG, (n), (v), NULL, 0, NULL, (h) \
+	}
+#define OPT_STR(n, s, a, h)                             \
+	{                                               \
+		OPT_STRING, (n), NULL, (s), 0, (a), (h) \
+	}
+#define OPT_NUM(n, v, a, h)                          \
+	{                                            \
+		OPT_INT, (n), (v), NULL, 0, (a), (h) \
+	}
+/* --NAME or --NAME=VALUE (*f set, *s the value if any) */
+#define OPT_OPTARG(n, f, s, a, h)                         \
+	{                                                 \
+		OPT_OPTSTRING, (n), (f), (s), 0, (a), (h) \
+	}
+#define OPT_HEADING(h)                                    \
+	{                                                 \
+		OPT_GROUP, NULL, NULL, NULL, 0, NULL, (h) \
+	}
+#define OPT_TABLE_END                                    \
+	{                                                \
+		OPT_END, NULL, NULL, NULL, 0, NULL, NULL \
+	}
+
+/* what parse_options() returns for --git-completion-helper (printed) */
+#define PARSE_OPT_LISTED 1
 
 /*
  * Parse argv[1..argc).  Non-option arguments are returned in order in
  * *args (a malloc'd array of pointers into argv; free() it), their count
- * in *nargs.  Returns 0, or -1 with a Getopt::Long-style message in err.
+ * in *nargs.  Returns 0, or -1 with a Getopt::Long-style message in err,
+ * or PARSE_OPT_LISTED when argv[1] is "--git-completion-helper": the
+ * options were printed, one "--name" (or "--[no-]name") a line.
  */
 int parse_options(int argc, char **argv, const struct option *opts,
 		  char ***args, int *nargs, struct strbuf *err);
+
+/*
+ * Help made from the table: head (the usage lines and a description),
+ * then every option with help text, aligned, then foot (or NULL).
+ */
+void usage_with_options(struct strbuf *out, const char *head,
+			const struct option *opts, const char *foot);
 
 #endif

@@ -18,33 +18,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char check_usage[] =
+static const char check_head[] =
 	"usage: maint check [options] [PATCH...]\n"
 	"\n"
 	"Check MAINTAINERS: get_maintainer.pl's self-test, checkpatch.pl's\n"
 	"style checks, e-mail and status syntax, patterns, canonical order.\n"
 	"Run it at the top of a tree; with PATCH, only what the patch adds\n"
 	"or changes in MAINTAINERS is reported.\n"
-	"\n"
-	"  --self-test[=WHAT]   print exactly what get_maintainer.pl\n"
-	"                       --self-test=WHAT prints (sections, patterns,\n"
-	"                       links, scm; all when WHAT is empty)\n"
-	"  --online             probe links and T: trees over the network\n"
-	"                       (wget, git ls-remote) as the script does;\n"
-	"                       without it they are checked for syntax only\n"
-	"  --coverage           the share of files with a maintained section\n"
-	"  --json               findings as a JSON array\n"
-	"  --fail-on=LEVEL      exit 1 on a finding at LEVEL or above:\n"
-	"                       error (default), warning, note, never\n"
-	"  --only=CHECKS        run only these checks (comma-separated)\n"
-	"  --skip=CHECKS        do not run these checks\n"
-	"  --list               list the checks and their severities\n"
-	"  --mpath=PATH         MAINTAINERS file or directory\n"
-	"                       (default MAINTAINERS; ./MAINTAINERS in --self-test)\n"
-	"  --find-maintainer-files  read every MAINTAINERS file below --mpath\n"
-	"\n"
+	"\n";
+
+static const char check_foot[] =
 	"Findings: file:line: severity: message [check].  Exit 0 when none at\n"
-	"or above --fail-on, 1 when there are, 2 on a usage or I/O error.\n";
+	"or above --fail-on, 1 when there are, 2 when the input cannot be\n"
+	"read (or a patch applied), 129 on a usage error.\n";
 
 /* the checks maint check runs, in the order --list shows them */
 static const struct {
@@ -228,184 +214,269 @@ static void print_findings(const struct diags *d, bool json, const bool *keep)
 	strbuf_release(&sb);
 }
 
-int cmd_check(int argc, char **argv)
-{
-	int help = 0, online = 0, coverage = 0, json = 0, list = 0, find = 0,
-	    self_test = 0, nargs = 0, ret = 2, i;
-	const char *self_what = NULL, *fail_on = "error", *only = NULL,
-		   *skip = NULL, *mpath = NULL;
-	const struct option opts[] = {
-		{ OPT_OPTSTRING, "self-test", &self_test, &self_what, 0 },
-		{ OPT_FLAG, "online", &online, NULL, 1 },
-		{ OPT_FLAG, "coverage", &coverage, NULL, 0 },
-		{ OPT_FLAG, "json", &json, NULL, 1 },
-		{ OPT_STRING, "fail-on", NULL, &fail_on, 0 },
-		{ OPT_STRING, "only", NULL, &only, 0 },
-		{ OPT_STRING, "skip", NULL, &skip, 0 },
-		{ OPT_FLAG, "list", &list, NULL, 0 },
-		{ OPT_STRING, "mpath|maintainer-path", NULL, &mpath, 0 },
-		{ OPT_FLAG, "find-maintainer-files", &find, NULL, 1 },
-		{ OPT_FLAG, "h|help", &help, NULL, 0 },
-		{ OPT_END, NULL, NULL, NULL, 0 },
-	};
-	struct strbuf e = STRBUF_INIT, out = STRBUF_INIT;
-	struct ck_tree tree = CK_TREE_INIT;
-	struct ck_opts o;
-	struct gm_db db;
-	struct diags d = DIAGS_INIT;
-	struct ck_patch cp = CK_PATCH_INIT;
-	size_t k;
-	char **args = NULL;
-	bool *keep = NULL;
-	int level, died;
+struct check_args {
+	int help, online, coverage, json, list, find, self_test;
+	const char *self_what, *fail_on, *only, *skip, *mpath;
+	int level; /* --fail-on */
+	char **args;
+	int nargs;
+};
 
-	gm_db_init(&db);
-	ck_opts_default(&o);
-	if (parse_options(argc, argv, opts, &args, &nargs, &e)) {
-		error_msg("%s", e.buf);
-		fputs(check_usage, stderr);
+static int fail_level(const char *s)
+{
+	static const struct {
+		const char *name;
+		int level;
+	} levels[] = { { "error", SEV_ERROR },
+		       { "warning", SEV_WARNING },
+		       { "note", SEV_NOTE },
+		       { "never", SEV_FATAL + 1 } };
+	size_t i;
+
+	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
+		if (!strcmp(s, levels[i].name))
+			return levels[i].level;
+	return -1;
+}
+
+/* The options.  -1 to go on, else the exit status. */
+static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
+		       char **argv)
+{
+	const struct option opts[] = {
+		OPT_OPTARG("self-test", &a->self_test, &a->self_what, "WHAT",
+			   "print exactly what get_maintainer.pl\n"
+			   "--self-test=WHAT prints (sections, patterns,\n"
+			   "links, scm; all when WHAT is empty)"),
+		OPT_BOOL("online", &a->online,
+			 "probe links and T: trees over the network\n"
+			 "(wget, git ls-remote) as the script does;\n"
+			 "without it they are checked for syntax only"),
+		OPT_SET("coverage", &a->coverage,
+			"the share of files with a maintained section"),
+		OPT_BOOL("json", &a->json, "findings as a JSON array"),
+		OPT_STR("fail-on", &a->fail_on, "LEVEL",
+			"exit 1 on a finding at LEVEL or above:\n"
+			"error (default), warning, note, never"),
+		OPT_STR("only", &a->only, "CHECKS",
+			"run only these checks (comma-separated)"),
+		OPT_STR("skip", &a->skip, "CHECKS", "do not run these checks"),
+		OPT_SET("list", &a->list,
+			"list the checks and their severities"),
+		OPT_STR("mpath|maintainer-path", &a->mpath, "PATH",
+			"MAINTAINERS file or directory (default\n"
+			"MAINTAINERS; ./MAINTAINERS in --self-test)"),
+		OPT_BOOL("find-maintainer-files", &a->find,
+			 "read every MAINTAINERS file below --mpath"),
+		OPT_SET("h|help", &a->help, "this help"),
+		OPT_TABLE_END,
+	};
+	struct strbuf e = STRBUF_INIT;
+	int ret = EXIT_USAGE, r;
+	size_t k;
+
+	r = parse_options(argc, argv, opts, &a->args, &a->nargs, &e);
+	if (r == PARSE_OPT_LISTED)
+		return EXIT_OK;
+	if (r || a->help) {
+		if (r)
+			error_msg("%s", e.buf);
+		strbuf_reset(&e);
+		usage_with_options(&e, check_head, opts, check_foot);
+		fputs(e.buf, r ? stderr : stdout);
+		ret = r ? EXIT_USAGE : EXIT_OK;
 		goto out;
 	}
-	if (help) {
-		show_usage(check_usage);
-		ret = 0;
-		goto out;
-	}
-	if (list) {
-		for (k = 0; k < NR_CHECKS; k++)
-			printf("%-18s %-8s %s\n", diag_name(checks[k].id),
-			       diag_severity_name(diag_severity(checks[k].id)),
-			       checks[k].what);
-		ret = 0;
-		goto out;
-	}
-	if (!strcmp(fail_on, "error"))
-		level = SEV_ERROR;
-	else if (!strcmp(fail_on, "warning"))
-		level = SEV_WARNING;
-	else if (!strcmp(fail_on, "note"))
-		level = SEV_NOTE;
-	else if (!strcmp(fail_on, "never"))
-		level = SEV_FATAL + 1;
-	else {
+	a->level = fail_level(a->fail_on);
+	if (a->level < 0) {
 		error_msg("--fail-on: error, warning, note or never, not '%s'",
-			  fail_on);
+			  a->fail_on);
 		goto out;
 	}
-	if ((only || skip) && self_test) {
+	if ((a->only || a->skip) && a->self_test) {
 		error_msg("--only and --skip do not go with --self-test");
 		goto out;
 	}
-	if (only) {
+	if (a->only) {
 		for (k = 0; k < D__COUNT; k++)
-			o.enabled[k] = false;
-		if (select_checks(&o, only, true))
+			o->enabled[k] = false;
+		if (select_checks(o, a->only, true))
 			goto out;
 	}
-	if (skip && select_checks(&o, skip, false))
+	if (a->skip && select_checks(o, a->skip, false))
 		goto out;
-	if (self_test && (coverage || nargs)) {
+	if (a->self_test && (a->coverage || a->nargs)) {
 		error_msg("--self-test takes no patch and no --coverage");
 		goto out;
 	}
-	if (self_test)
-		o.self_test = self_what ? self_what : "";
-	if (online) {
-		o.probe = probe;
-		o.probe_arg = NULL;
-	}
+	ret = -1;
+out:
+	strbuf_release(&e);
+	return ret;
+}
+
+static void check_list(void)
+{
+	size_t k;
+
+	for (k = 0; k < NR_CHECKS; k++)
+		printf("%-18s %-8s %s\n", diag_name(checks[k].id),
+		       diag_severity_name(diag_severity(checks[k].id)),
+		       checks[k].what);
+}
+
+/*
+ * MAINTAINERS, and the patches' changes to it in its place.  0, or -1
+ * with *nothing set when the patches leave MAINTAINERS alone.
+ */
+static int check_read(struct gm_db *db, struct ck_patch *cp,
+		      const struct check_args *a, struct diags *d,
+		      bool *nothing)
+{
+	const char *mpath = a->mpath;
+	struct diags pd = DIAGS_INIT;
+	size_t k;
+	int i, ret = -1;
 
 	if (!mpath)
-		mpath = self_test ? "./MAINTAINERS" : "MAINTAINERS";
+		mpath = a->self_test ? "./MAINTAINERS" : "MAINTAINERS";
 	/* the script reads a directory's files in readdir order */
-	db.readdir_order = self_test;
-	if (gm_db_read(&db, mpath, find, &d)) {
-		for (k = 0; k < d.nr; k++)
-			error_msg("%s", d.v[k].msg);
+	db->readdir_order = a->self_test;
+	if (gm_db_read(db, mpath, a->find, &pd))
 		goto out;
-	}
-	for (i = 0; i < nargs; i++) {
-		struct diags pd = DIAGS_INIT;
-
-		if (ck_patch_read(&cp, args[i], &pd)) {
-			for (k = 0; k < pd.nr; k++)
-				error_msg("%s", pd.v[k].msg);
-			diags_release(&pd);
+	for (i = 0; i < a->nargs; i++)
+		if (ck_patch_read(cp, a->args[i], &pd))
 			goto out;
-		}
-		diags_release(&pd);
-	}
-	if (nargs && !cp.nr) {
-		/* nothing to check: the patches leave MAINTAINERS alone */
-		ret = 0;
+	if (a->nargs && !cp->nr) {
+		*nothing = true;
 		goto out;
 	}
-	if (cp.nr && ck_patch_db(&db, &cp, &d)) {
+	if (cp->nr && ck_patch_db(db, cp, d)) {
 		error_msg("out of memory");
 		goto out;
 	}
-	if ((coverage || self_test || o.enabled[D_NO_MATCH] ||
-	     o.enabled[D_BAD_PATTERN] || o.enabled[D_USELESS_EXCLUDE] ||
-	     o.enabled[D_SHADOWED]) &&
-	    tree_files(&tree, json)) {
+	ret = 0;
+out:
+	for (k = 0; k < pd.nr; k++)
+		error_msg("%s", pd.v[k].msg);
+	diags_release(&pd);
+	return ret;
+}
+
+/* Print the findings (or the script's lines); the exit status. */
+static int check_report(const struct check_args *a, const struct ck_patch *cp,
+			struct diags *d, const struct strbuf *script)
+{
+	bool *keep = calloc(d->nr + 1, sizeof(bool));
+	int ret = EXIT_OK;
+	size_t k;
+
+	if (!keep) {
+		error_msg("out of memory");
+		return EXIT_ERROR;
+	}
+	if (a->self_test)
+		fwrite(script->buf, 1, script->len, stdout);
+	else
+		diags_sort(d);
+	for (k = 0; k < d->nr; k++) {
+		keep[k] = !cp->nr || ck_patch_covers(cp, &d->v[k]);
+		/* the self-test exits 0, as the script does */
+		if (keep[k] && (int)diag_severity(d->v[k].id) >= a->level &&
+		    !a->self_test)
+			ret = EXIT_FINDINGS;
+	}
+	if (a->self_test) {
+		/* the script's lines are out; a pattern it would die on */
+		for (k = 0; k < d->nr; k++)
+			if (d->v[k].id == D_BAD_PATTERN)
+				fprintf(stderr, "%s:%lu: error: %s\n",
+					d->v[k].file, d->v[k].line,
+					d->v[k].msg);
+	} else {
+		print_findings(d, a->json, keep);
+	}
+	free(keep);
+	return ret;
+}
+
+/* The checks (or --coverage) on db.  The exit status. */
+static int check_run(struct gm_db *db, const struct ck_patch *cp,
+		     const struct check_args *a, struct ck_opts *o,
+		     struct diags *d)
+{
+	struct ck_tree tree = CK_TREE_INIT;
+	struct strbuf out = STRBUF_INIT;
+	int ret = EXIT_ERROR, died;
+
+	if ((a->coverage || a->self_test || o->enabled[D_NO_MATCH] ||
+	     o->enabled[D_BAD_PATTERN] || o->enabled[D_USELESS_EXCLUDE] ||
+	     o->enabled[D_SHADOWED]) &&
+	    tree_files(&tree, a->json)) {
 		error_msg("cannot list the files of the tree");
 		goto out;
 	}
-	if (coverage) {
-		if (ck_coverage(&db, &tree, &out)) {
+	if (a->coverage) {
+		if (ck_coverage(db, &tree, &out)) {
 			error_msg("out of memory");
 			goto out;
 		}
 		fwrite(out.buf, 1, out.len, stdout);
-		ret = 0;
+		ret = EXIT_OK;
 		goto out;
 	}
-	o.tree = &tree;
-	o.script = &out;
-	died = ck_run(&db, &o, &d);
+	o->tree = &tree;
+	o->script = &out;
+	died = ck_run(db, o, d);
 	if (died < 0) {
 		error_msg("out of memory");
 		goto out;
 	}
-	if (self_test) {
-		fwrite(out.buf, 1, out.len, stdout);
-	} else {
-		diags_sort(&d);
-	}
-	keep = calloc(d.nr + 1, sizeof(bool));
-	if (!keep)
-		goto out;
-	ret = 0;
-	for (k = 0; k < d.nr; k++) {
-		keep[k] = !cp.nr || ck_patch_covers(&cp, &d.v[k]);
-		/* the self-test exits 0, as the script does */
-		if (keep[k] && (int)diag_severity(d.v[k].id) >= level &&
-		    !self_test)
-			ret = 1;
-	}
-	if (self_test) {
-		/* the script's lines are out; a pattern it would die on */
-		for (k = 0; k < d.nr; k++)
-			if (d.v[k].id == D_BAD_PATTERN)
-				fprintf(stderr, "%s:%lu: error: %s\n",
-					d.v[k].file, d.v[k].line, d.v[k].msg);
-	} else {
-		print_findings(&d, json, keep);
-	}
+	ret = check_report(a, cp, d, &out);
 	if (died)
-		ret = 2; /* get_maintainer.pl dies ($! is ENOENT) */
-	if (fflush(stdout) || ferror(stdout)) {
-		error_msg("cannot write: %s", strerror(errno));
-		ret = 2;
+		ret = EXIT_ERROR; /* get_maintainer.pl dies ($! is ENOENT) */
+out:
+	ck_tree_release(&tree);
+	strbuf_release(&out);
+	return ret;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	struct check_args a = { .fail_on = "error" };
+	struct ck_patch cp = CK_PATCH_INIT;
+	struct ck_opts o;
+	struct gm_db db;
+	struct diags d = DIAGS_INIT;
+	bool nothing = false;
+	int ret;
+
+	gm_db_init(&db);
+	ck_opts_default(&o);
+	ret = check_parse(&a, &o, argc, argv);
+	if (ret >= 0)
+		goto out;
+	if (a.list) {
+		check_list();
+		ret = EXIT_OK;
+		goto out;
 	}
+	if (a.self_test)
+		o.self_test = a.self_what ? a.self_what : "";
+	if (a.online) {
+		o.probe = probe;
+		o.probe_arg = NULL;
+	}
+	if (check_read(&db, &cp, &a, &d, &nothing)) {
+		/* nothing to check: the patches leave MAINTAINERS alone */
+		ret = nothing ? EXIT_OK : EXIT_ERROR;
+		goto out;
+	}
+	ret = check_run(&db, &cp, &a, &o, &d);
 out:
 	ck_patch_release(&cp);
-	free(keep);
-	free(args);
-	ck_tree_release(&tree);
+	free(a.args);
 	gm_db_release(&db);
 	diags_release(&d);
-	strbuf_release(&e);
-	strbuf_release(&out);
 	return ret;
 }

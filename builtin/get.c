@@ -15,41 +15,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char get_usage[] =
+static const char get_head[] =
 	"usage: maint get [options] patchfile\n"
 	"       maint get [options] -f file|directory\n"
+	"       maint get [options] --all [-]\n"
 	"\n"
 	"Print whom to send a patch (or a change to a file) to, exactly as\n"
-	"scripts/get_maintainer.pl does, with the same options:\n"
-	"\n"
-	"  --email / --noemail      e-mail addresses (default)\n"
-	"    --m --r --l --s        maintainers, reviewers, lists, subscriber lists\n"
-	"    --n                    include names (default)\n"
-	"    --moderated            include moderated lists (default)\n"
-	"    --git-chief-penguins   include Linus\n"
-	"    --remove-duplicates    minimize duplicate addresses (default)\n"
-	"    --mailmap              use .mailmap (default)\n"
-	"    --file-emails          add addresses found in the files\n"
-	"    --fixes, --git, --git-fallback, --git-blame ...  accepted; git\n"
-	"                           history is not read (as in a tree without .git)\n"
-	"  --scm --status --subsystem --web --bug   print those fields\n"
-	"  --sections               print the matching sections\n"
-	"  --letters=LETTERS        --sections, only these field types\n"
-	"  --separator=TEXT         separator for single-line output\n"
-	"  --multiline              one per line (default)\n"
-	"  --roles --rolestats      show each address's role (default)\n"
-	"  --keywords               match K: patterns in the patch (default)\n"
-	"  --keywords-in-file       match K: patterns in -f files\n"
-	"  --pattern-depth=N        how many levels of patterns to use\n"
-	"  --tree                   require a kernel tree (default)\n"
-	"  --mpath=PATH             MAINTAINERS file or directory to read\n"
-	"  --find-maintainer-files  read every MAINTAINERS file below --mpath\n"
-	"  -f, --file               the arguments are files, not patches\n"
-	"  -v, --version            print the version\n"
-	"  -h, --help               this help\n"
-	"\n"
-	"Every option has a --noOPTION form.  Options are also read from\n"
-	".get_maintainer.conf in ., $HOME or .scripts.\n";
+	"scripts/get_maintainer.pl does, with the same options.\n";
+
+static const char get_foot[] =
+	"Options are also read from .get_maintainer.conf in ., $HOME or\n"
+	".scripts.  Git history is not read (as in a tree without .git).\n";
 
 struct get_args {
 	struct gm_opts o;
@@ -208,241 +184,283 @@ out:
 	return ret;
 }
 
-static int die_status(int err)
+/*
+ * .get_maintainer.conf words, then the command line, parsed.  -1 to go
+ * on, else the exit status.
+ */
+static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
+		     int *nconf, char ***args, int *nargs)
 {
-	return err ? err : 255;
-}
-
-int cmd_get(int argc, char **argv)
-{
-	struct get_args a;
+	/* get_maintainer.pl's options, then maint's own */
 	struct option opts[] = {
-		{ OPT_FLAG, "email", &a.o.email, NULL, 1 },
-		{ OPT_FLAG, "git", &a.o.email_git, NULL, 1 },
-		{ OPT_FLAG, "git-all-signature-types", &a.git_all, NULL, 1 },
-		{ OPT_FLAG, "git-blame", &a.o.email_git_blame, NULL, 1 },
-		{ OPT_FLAG, "git-blame-signatures", &a.git_blame_sig, NULL, 1 },
-		{ OPT_FLAG, "git-fallback", &a.o.email_git_fallback, NULL, 1 },
-		{ OPT_FLAG, "git-chief-penguins", &a.o.email_git_penguin_chiefs,
-		  NULL, 1 },
-		{ OPT_INT, "git-min-signatures", &a.git_min_sig, NULL, 0 },
-		{ OPT_INT, "git-max-maintainers", &a.git_max, NULL, 0 },
-		{ OPT_INT, "git-min-percent", &a.git_min_pct, NULL, 0 },
-		{ OPT_STRING, "git-since", NULL, &a.git_since, 0 },
-		{ OPT_STRING, "hg-since", NULL, &a.hg_since, 0 },
-		{ OPT_FLAG, "i|interactive", &a.interactive, NULL, 1 },
-		{ OPT_FLAG, "remove-duplicates", &a.o.email_remove_duplicates,
-		  NULL, 1 },
-		{ OPT_FLAG, "mailmap", &a.o.email_use_mailmap, NULL, 1 },
-		{ OPT_FLAG, "m", &a.o.email_maintainer, NULL, 1 },
-		{ OPT_FLAG, "r", &a.o.email_reviewer, NULL, 1 },
-		{ OPT_FLAG, "n", &a.o.email_usename, NULL, 1 },
-		{ OPT_FLAG, "l", &a.o.email_list, NULL, 1 },
-		{ OPT_FLAG, "fixes", &a.o.email_fixes, NULL, 1 },
-		{ OPT_FLAG, "moderated", &a.o.email_moderated_list, NULL, 1 },
-		{ OPT_FLAG, "s", &a.o.email_subscriber_list, NULL, 1 },
-		{ OPT_FLAG, "multiline", &a.o.output_multiline, NULL, 1 },
-		{ OPT_FLAG, "roles", &a.o.output_roles, NULL, 1 },
-		{ OPT_FLAG, "rolestats", &a.o.output_rolestats, NULL, 1 },
-		{ OPT_STRING, "separator", NULL, &a.o.output_separator, 0 },
-		{ OPT_FLAG, "subsystem", &a.o.subsystem, NULL, 1 },
-		{ OPT_FLAG, "status", &a.o.status, NULL, 1 },
-		{ OPT_FLAG, "scm", &a.o.scm, NULL, 1 },
-		{ OPT_FLAG, "tree", &a.o.tree, NULL, 1 },
-		{ OPT_FLAG, "web", &a.o.web, NULL, 1 },
-		{ OPT_FLAG, "bug", &a.o.bug, NULL, 1 },
-		{ OPT_STRING, "letters", NULL, &a.o.letters, 0 },
-		{ OPT_INT, "pattern-depth", &a.o.pattern_depth, NULL, 0 },
-		{ OPT_FLAG, "k|keywords", &a.o.keywords, NULL, 1 },
-		{ OPT_FLAG, "kf|keywords-in-file", &a.o.keywords_in_file, NULL,
-		  1 },
-		{ OPT_FLAG, "sections", &a.o.sections, NULL, 1 },
-		{ OPT_FLAG, "fe|file-emails", &a.o.email_file_emails, NULL, 1 },
-		{ OPT_FLAG, "f|file", &a.from_filename, NULL, 0 },
-		{ OPT_FLAG, "find-maintainer-files", &a.find_maintainer_files,
-		  NULL, 0 },
-		{ OPT_STRING, "mpath|maintainer-path", NULL, &a.maintainer_path,
-		  0 },
-		{ OPT_OPTSTRING, "self-test", &a.self_test_set, &a.self_test,
-		  0 },
-		{ OPT_FLAG, "all", &a.all, NULL, 0 },
-		{ OPT_FLAG, "unowned", &a.unowned, NULL, 0 },
-		{ OPT_STRING, "owner", NULL, &a.owner, 0 },
-		{ OPT_FLAG, "v|version", &a.version, NULL, 0 },
-		{ OPT_FLAG, "h|help|usage", &a.help, NULL, 0 },
-		{ OPT_END, NULL, NULL, NULL, 0 },
+		OPT_HEADING("E-mail addresses:"),
+		OPT_BOOL("email", &a->o.email,
+			 "print e-mail addresses (default)"),
+		OPT_BOOL("git", &a->o.email_git,
+			 "add git history's signers (accepted; not read)"),
+		OPT_BOOL("git-all-signature-types", &a->git_all,
+			 "accepted; git history is not read"),
+		OPT_BOOL("git-blame", &a->o.email_git_blame,
+			 "accepted; git history is not read"),
+		OPT_BOOL("git-blame-signatures", &a->git_blame_sig,
+			 "accepted; git history is not read"),
+		OPT_BOOL("git-fallback", &a->o.email_git_fallback,
+			 "accepted; git history is not read"),
+		OPT_BOOL("git-chief-penguins", &a->o.email_git_penguin_chiefs,
+			 "include Linus"),
+		OPT_NUM("git-min-signatures", &a->git_min_sig, "N",
+			"accepted; git history is not read"),
+		OPT_NUM("git-max-maintainers", &a->git_max, "N",
+			"accepted; git history is not read"),
+		OPT_NUM("git-min-percent", &a->git_min_pct, "N",
+			"accepted; git history is not read"),
+		OPT_STR("git-since", &a->git_since, "DATE",
+			"accepted; git history is not read"),
+		OPT_STR("hg-since", &a->hg_since, "DATE",
+			"accepted; hg history is not read"),
+		OPT_BOOL("i|interactive", &a->interactive, "not supported"),
+		OPT_BOOL("remove-duplicates", &a->o.email_remove_duplicates,
+			 "minimize duplicate addresses (default)"),
+		OPT_BOOL("mailmap", &a->o.email_use_mailmap,
+			 "use .mailmap (default)"),
+		OPT_BOOL("m", &a->o.email_maintainer,
+			 "include maintainers (default)"),
+		OPT_BOOL("r", &a->o.email_reviewer,
+			 "include reviewers (default)"),
+		OPT_BOOL("n", &a->o.email_usename, "include names (default)"),
+		OPT_BOOL("l", &a->o.email_list,
+			 "include mailing lists (default)"),
+		OPT_BOOL("fixes", &a->o.email_fixes,
+			 "accepted; Fixes: needs git history"),
+		OPT_BOOL("moderated", &a->o.email_moderated_list,
+			 "include moderated lists (default)"),
+		OPT_BOOL("s", &a->o.email_subscriber_list,
+			 "include subscriber-only lists"),
+		OPT_HEADING("Output:"),
+		OPT_BOOL("multiline", &a->o.output_multiline,
+			 "one address a line (default)"),
+		OPT_BOOL("roles", &a->o.output_roles,
+			 "show each address's role"),
+		OPT_BOOL("rolestats", &a->o.output_rolestats,
+			 "show roles and statistics (default)"),
+		OPT_STR("separator", &a->o.output_separator, "TEXT",
+			"between addresses on one line (default \", \")"),
+		OPT_BOOL("subsystem", &a->o.subsystem,
+			 "print the subsystems' names"),
+		OPT_BOOL("status", &a->o.status, "print the S: statuses"),
+		OPT_BOOL("scm", &a->o.scm, "print the T: trees"),
+		OPT_BOOL("tree", &a->o.tree, "require a kernel tree (default)"),
+		OPT_BOOL("web", &a->o.web, "print the W: web pages"),
+		OPT_BOOL("bug", &a->o.bug, "print the B: bug trackers"),
+		OPT_STR("letters", &a->o.letters, "LETTERS",
+			"--sections, only these field types"),
+		OPT_NUM("pattern-depth", &a->o.pattern_depth, "N",
+			"how many levels of patterns to use (0: all)"),
+		OPT_BOOL("k|keywords", &a->o.keywords,
+			 "match K: patterns in the patch (default)"),
+		OPT_BOOL("kf|keywords-in-file", &a->o.keywords_in_file,
+			 "match K: patterns in -f files' text"),
+		OPT_BOOL("sections", &a->o.sections,
+			 "print the matching sections"),
+		OPT_BOOL("fe|file-emails", &a->o.email_file_emails,
+			 "add addresses found in the files"),
+		OPT_HEADING("Input:"),
+		OPT_SET("f|file", &a->from_filename,
+			"the arguments are files, not patches"),
+		OPT_SET("find-maintainer-files", &a->find_maintainer_files,
+			"read every MAINTAINERS file below --mpath"),
+		OPT_STR("mpath|maintainer-path", &a->maintainer_path, "PATH",
+			"MAINTAINERS file or directory to read"),
+		OPT_OPTARG("self-test", &a->self_test_set, &a->self_test,
+			   "WHAT", "maint check --self-test (alone)"),
+		OPT_HEADING("Beyond the script:"),
+		OPT_SET("all", &a->all,
+			"answer every file git knows (or of standard\n"
+			"input with -), one \"PATH<TAB>answer\" a line"),
+		OPT_SET("unowned", &a->unowned,
+			"list the files only THE REST covers"),
+		OPT_STR("owner", &a->owner, "ADDRESS",
+			"list the files (or, alone, the sections)\n"
+			"a section naming ADDRESS covers"),
+		OPT_SET("v|version", &a->version, "print the version"),
+		OPT_SET("h|help|usage", &a->help, "this help"),
+		OPT_TABLE_END,
+
 	};
-	struct getmaint g;
-	struct diags d = DIAGS_INIT;
-	struct strbuf err = STRBUF_INIT, out = STRBUF_INIT, path = STRBUF_INIT,
-		      text = STRBUF_INIT, cwd = STRBUF_INIT,
-		      subdir = STRBUF_INIT, arg = STRBUF_INIT;
-	char **conf = NULL, **args = NULL, **all = NULL;
-	int nconf = 0, nargs = 0, i, ret = 255;
-	char buf[4096];
+	struct strbuf err = STRBUF_INIT, help = STRBUF_INIT;
+	char **all;
+	int i, ret = EXIT_PERL_DIE;
 
-	memset(&a, 0, sizeof(a));
-	gm_opts_default(&a.o);
-	getmaint_init(&g);
-	setlocale(LC_CTYPE, "C.UTF-8");
-
-	/* .get_maintainer.conf words go before the command line */
-	if (read_conf(&conf, &nconf))
-		goto out;
-	all = calloc((size_t)(argc + nconf + 1), sizeof(*all));
+	if (read_conf(conf, nconf))
+		return EXIT_PERL_DIE;
+	all = calloc((size_t)(argc + *nconf + 1), sizeof(*all));
 	if (!all)
-		goto out;
+		return EXIT_PERL_DIE;
 	all[0] = argv[0];
-	for (i = 0; i < nconf; i++)
-		all[1 + i] = conf[i];
+	for (i = 0; i < *nconf; i++)
+		all[1 + i] = (*conf)[i];
 	for (i = 1; i < argc; i++)
-		all[nconf + i] = argv[i];
+		all[*nconf + i] = argv[i];
 	/* the script: /^-{1,2}self-test(?:=|$)/ among two or more words */
-	for (i = 1; argc + nconf > 2 && i < argc + nconf; i++) {
+	for (i = 1; argc + *nconf > 2 && i < argc + *nconf; i++) {
 		const char *w = all[i] + (all[i][0] == '-');
 
 		if (w[0] == '-' && !strncmp(w + 1, "self-test", 9) &&
 		    (!w[10] || w[10] == '=')) {
 			error_msg("using --self-test does not allow any other "
 				  "option or argument");
-			ret = 2;
+			ret = EXIT_PERL_ENOENT;
 			goto out;
 		}
 	}
-	if (parse_options(argc + nconf, all, opts, &args, &nargs, &err)) {
+	i = parse_options(argc + *nconf, all, opts, args, nargs, &err);
+	if (i == PARSE_OPT_LISTED) {
+		ret = EXIT_OK;
+	} else if (i) {
 		fprintf(stderr, "%s\n", err.buf);
 		error_msg("invalid argument - use --help if necessary");
-		goto out;
-	}
-	if (a.help) {
-		show_usage(get_usage);
-		ret = 0;
-		goto out;
-	}
-	if (a.version) {
+	} else if (a->help) {
+		usage_with_options(&help, get_head, opts, get_foot);
+		fputs(help.buf, stdout);
+		ret = EXIT_OK;
+	} else if (a->version) {
 		printf("maint get 0.26\n");
-		ret = 0;
-		goto out;
+		ret = EXIT_OK;
+	} else {
+		ret = -1;
 	}
-	if (a.self_test_set) {
-		/* maint check --self-test does it (the script's lines) */
-		struct strbuf st = STRBUF_INIT;
-		char *av[] = { "check", NULL, NULL };
+out:
+	free(all);
+	strbuf_release(&err);
+	strbuf_release(&help);
+	return ret;
+}
 
-		strbuf_addstr(&st, "--self-test=");
-		strbuf_addstr(&st, a.self_test ? a.self_test : "");
-		av[1] = st.buf;
-		ret = cmd_check(2, av);
-		strbuf_release(&st);
-		goto out;
-	}
-	if (a.interactive) {
+/* The script's checks of the options.  -1 to go on, else the status. */
+static int get_check_options(struct get_args *a, int nargs)
+{
+	struct gm_opts *o = &a->o;
+
+	if (a->interactive) {
 		error_msg("--interactive is not supported");
-		ret = 2;
-		goto out;
+		return EXIT_PERL_ENOENT;
 	}
-	if (isatty(0) && !nargs && !a.all) {
+	if (isatty(0) && !nargs && !a->all) {
 		error_msg(
 			"missing patchfile or -f file - use --help if necessary");
-		ret = 25;
-		goto out;
+		return EXIT_PERL_ENOTTY;
 	}
-	if (strcmp(a.o.output_separator, ", "))
-		a.o.output_multiline = 0;
-	if (a.o.output_rolestats)
-		a.o.output_roles = 1;
-	if (a.o.sections || *a.o.letters) {
-		a.o.sections = 1;
-		a.o.email = a.o.email_list = a.o.scm = a.o.status = 0;
-		a.o.subsystem = a.o.web = a.o.bug = 0;
-		a.o.keywords = a.o.keywords_in_file = 0;
-	} else if (!(a.o.email + a.o.scm + a.o.status + a.o.subsystem +
-		     a.o.web + a.o.bug)) {
+	if (strcmp(o->output_separator, ", "))
+		o->output_multiline = 0;
+	if (o->output_rolestats)
+		o->output_roles = 1;
+	if (o->sections || *o->letters) {
+		o->sections = 1;
+		o->email = o->email_list = o->scm = o->status = 0;
+		o->subsystem = o->web = o->bug = 0;
+		o->keywords = o->keywords_in_file = 0;
+	} else if (!(o->email + o->scm + o->status + o->subsystem + o->web +
+		     o->bug)) {
 		error_msg(
 			" Missing required option: email, scm, status, subsystem, web or bug");
-		ret = 25;
-		goto out;
+		return EXIT_PERL_ENOTTY;
 	}
-	if (a.o.email &&
-	    !(a.o.email_maintainer + a.o.email_reviewer + a.o.email_list +
-	      a.o.email_subscriber_list + a.o.email_git +
-	      a.o.email_git_penguin_chiefs + a.o.email_git_blame)) {
+	if (o->email &&
+	    !(o->email_maintainer + o->email_reviewer + o->email_list +
+	      o->email_subscriber_list + o->email_git +
+	      o->email_git_penguin_chiefs + o->email_git_blame)) {
 		error_msg("Please select at least 1 email option");
-		ret = 25;
-		goto out;
+		return EXIT_PERL_ENOTTY;
 	}
-	if (a.o.tree && !top_of_kernel_tree()) {
-		/*
-		 * Beyond the script: below the top of a tree, go up to it and
-		 * take paths as relative to where we stood.
-		 */
-		char here[4096];
-		int up;
+	return -1;
+}
 
-		if (!getcwd(here, sizeof(here)))
+/*
+ * --tree: at the top of a kernel tree, or (beyond the script) below it:
+ * go up to it and take paths as relative to where we stood (*subdir).
+ * 0, or -1 (reported).
+ */
+static int find_tree(struct strbuf *subdir)
+{
+	char here[4096], buf[4096];
+	int up;
+
+	if (top_of_kernel_tree())
+		return 0;
+	if (!getcwd(here, sizeof(here)))
+		here[0] = '\0';
+	for (up = 0; here[0] && up < 64 && !top_of_kernel_tree(); up++)
+		if (chdir("..") || !getcwd(buf, sizeof(buf)) ||
+		    !strcmp(buf, "/"))
+			break;
+	if (!here[0] || !top_of_kernel_tree() || !getcwd(buf, sizeof(buf))) {
+		if (here[0] && chdir(here))
 			here[0] = '\0';
-		for (up = 0; here[0] && up < 64 && !top_of_kernel_tree(); up++)
-			if (chdir("..") || !getcwd(buf, sizeof(buf)) ||
-			    !strcmp(buf, "/"))
-				break;
-		if (!here[0] || !top_of_kernel_tree() ||
-		    !getcwd(buf, sizeof(buf))) {
-			if (here[0] && chdir(here))
-				here[0] = '\0';
-			error_msg(
-				"The current directory does not appear to be a linux kernel source tree.");
-			ret = 2;
-			goto out;
-		}
-		strbuf_addstr(&subdir, here + strlen(buf) + 1);
-		strbuf_addch(&subdir, '/');
+		error_msg(
+			"The current directory does not appear to be a linux kernel source tree.");
+		return -1;
 	}
+	strbuf_addstr(subdir, here + strlen(buf) + 1);
+	strbuf_addch(subdir, '/');
+	return 0;
+}
 
-	/* MAINTAINERS, with ~ expanded in --mpath */
-	if (a.maintainer_path) {
-		const char *mp = a.maintainer_path;
+/* MAINTAINERS, with ~ expanded in --mpath. */
+static void maintainers_path(const char *mp, struct strbuf *path)
+{
+	if (!mp)
+		strbuf_addstr(path, "./MAINTAINERS");
+	else if (mp[0] == '~' && (mp[1] == '/' || !mp[1]) && getenv("HOME"))
+		strbuf_addf(path, "%s%s", getenv("HOME"), mp + 1);
+	else
+		strbuf_addstr(path, mp);
+}
 
-		if (mp[0] == '~' && (mp[1] == '/' || !mp[1]) &&
-		    getenv("HOME")) {
-			strbuf_addstr(&path, getenv("HOME"));
-			strbuf_addstr(&path, mp + 1);
-		} else {
-			strbuf_addstr(&path, mp);
-		}
-	} else {
-		strbuf_addstr(&path, "./MAINTAINERS");
-	}
-	if (getmaint_read(&g, path.buf, a.find_maintainer_files,
-			  a.o.email_use_mailmap ? "./.mailmap" : NULL, &d)) {
-		for (i = 0; i < (int)d.nr; i++)
+/* Read MAINTAINERS (and .mailmap).  -1 to go on, else the status. */
+static int get_read(struct getmaint *g, const struct get_args *a)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct diags d = DIAGS_INIT;
+	int ret = -1;
+	size_t i;
+
+	maintainers_path(a->maintainer_path, &path);
+	if (getmaint_read(g, path.buf, a->find_maintainer_files,
+			  a->o.email_use_mailmap ? "./.mailmap" : NULL, &d)) {
+		for (i = 0; i < d.nr; i++)
 			error_msg("%s", d.v[i].msg);
-		ret = die_status(d.nr && d.v[0].id == D_NO_FILES ? 0 : ENOENT);
-		goto out;
+		/* the script's die: $! ENOENT, or none */
+		ret = d.nr && d.v[0].id == D_NO_FILES ? EXIT_PERL_DIE :
+							EXIT_PERL_ENOENT;
 	}
+	diags_release(&d);
+	strbuf_release(&path);
+	return ret;
+}
 
-	if (a.all) {
-		ret = answer_all(&g, &a, args, nargs);
-		goto out;
-	}
-	if (a.owner || a.unowned) {
-		/* --owner alone: its sections; else the files selected */
-		struct gm_select sel = { a.unowned, a.owner };
+/* Answer: --owner/--unowned lists, or the answer for the arguments. */
+static int get_answer(struct getmaint *g, struct get_args *a, char **args,
+		      int nargs, const char *subdir)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct diags d = DIAGS_INIT;
+	int ret = EXIT_PERL_DIE;
 
-		if (a.owner && !nargs)
-			i = gm_owner_sections(&g, a.owner, &out);
-		else
-			i = gm_select_files(&g, &a.o, &sel, args, (size_t)nargs,
-					    &out);
-		if (i) {
+	if (a->owner || a->unowned) {
+		struct gm_select sel = { a->unowned, a->owner };
+
+		if (a->owner && !nargs ? gm_owner_sections(g, a->owner, &out) :
+					 gm_select_files(g, &a->o, &sel, args,
+							 (size_t)nargs, &out)) {
 			error_msg("out of memory");
 			goto out;
 		}
 	} else {
 		struct gm_request rq = { args, (size_t)nargs,
-					 a.from_filename != 0,
-					 subdir.len ? subdir.buf : NULL };
+					 a->from_filename != 0,
+					 *subdir ? subdir : NULL };
 
-		if (gm_get(&g, &a.o, &rq, &out, &d)) {
+		if (gm_get(g, &a->o, &rq, &out, &d)) {
 			print_get_diags(&d);
 			ret = failure_status(&d);
 			goto out;
@@ -450,21 +468,67 @@ int cmd_get(int argc, char **argv)
 		print_get_diags(&d);
 	}
 	fwrite(out.buf, 1, out.len, stdout);
-	ret = fflush(stdout) ? 1 : 0;
+	ret = EXIT_OK;
+out:
+	diags_release(&d);
+	strbuf_release(&out);
+	return ret;
+}
+
+/* --self-test: maint check --self-test does it (the script's lines) */
+static int get_self_test(const char *what)
+{
+	struct strbuf st = STRBUF_INIT;
+	char *av[] = { "check", NULL, NULL };
+	int ret;
+
+	strbuf_addf(&st, "--self-test=%s", what ? what : "");
+	av[1] = st.buf;
+	ret = cmd_check(2, av);
+	strbuf_release(&st);
+	return ret;
+}
+
+int cmd_get(int argc, char **argv)
+{
+	struct get_args a;
+	struct getmaint g;
+	struct strbuf subdir = STRBUF_INIT;
+	char **conf = NULL, **args = NULL;
+	int nconf = 0, nargs = 0, i, ret;
+
+	memset(&a, 0, sizeof(a));
+	gm_opts_default(&a.o);
+	getmaint_init(&g);
+	setlocale(LC_CTYPE, "C.UTF-8");
+
+	ret = get_parse(&a, argc, argv, &conf, &nconf, &args, &nargs);
+	if (ret >= 0)
+		goto out;
+	if (a.self_test_set) {
+		ret = get_self_test(a.self_test);
+		goto out;
+	}
+	ret = get_check_options(&a, nargs);
+	if (ret >= 0)
+		goto out;
+	if (a.o.tree && find_tree(&subdir)) {
+		ret = EXIT_PERL_ENOENT;
+		goto out;
+	}
+	ret = get_read(&g, &a);
+	if (ret >= 0)
+		goto out;
+	if (a.all)
+		ret = answer_all(&g, &a, args, nargs);
+	else
+		ret = get_answer(&g, &a, args, nargs, subdir.buf);
 out:
 	for (i = 0; i < nconf; i++)
 		free(conf[i]);
 	free(conf);
-	free(all);
 	free(args);
 	getmaint_release(&g);
-	diags_release(&d);
-	strbuf_release(&err);
-	strbuf_release(&out);
-	strbuf_release(&path);
-	strbuf_release(&text);
-	strbuf_release(&cwd);
 	strbuf_release(&subdir);
-	strbuf_release(&arg);
 	return ret;
 }

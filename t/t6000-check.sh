@@ -164,7 +164,7 @@ test_expect_success '--fail-on: error, warning, note, never' '
 	test_expect_code 0 maint check --only=shadowed --fail-on=warning &&
 	test_expect_code 1 maint check --only=shadowed --fail-on=note &&
 	test_expect_code 0 maint check --fail-on=never >/dev/null &&
-	test_expect_code 2 maint check --fail-on=sometimes 2>err &&
+	test_expect_code 129 maint check --fail-on=sometimes 2>err &&
 	test_grep "error, warning, note or never" err
 '
 
@@ -175,7 +175,7 @@ test_expect_success '--only and --skip; an unknown check is a usage error' '
 	maint check --skip=bad-email,bad-regex,unknown-type,bad-pattern \
 		>../skip.out &&
 	! grep -q "\[bad-email\]" ../skip.out &&
-	test_expect_code 2 maint check --only=no-such-check 2>err &&
+	test_expect_code 129 maint check --only=no-such-check 2>err &&
 	test_grep "unknown check" err
 '
 
@@ -323,7 +323,10 @@ test_expect_success 'odd characters and a huge regex: findings, no crash' '
 '
 
 test_expect_success 'usage: --self-test with a patch is refused' '
-	test_expect_code 2 maint check --self-test ../new.patch 2>err &&
+	test_expect_code 129 maint check --self-test ../new.patch 2>err &&
+	test_expect_code 129 maint check --no-such-option 2>err2 &&
+	test_grep "Unknown option: no-such-option" err2 &&
+	test_grep "usage: maint check" err2 &&
 	test_grep "self-test" err &&
 	maint check --help | grep -q -- "--fail-on"
 '

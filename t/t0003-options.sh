@@ -1,0 +1,72 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Option tables, --help and man pages agree; standard output that cannot
+# be written is an error (git's run_builtin()).
+. "$(dirname "$0")/test-lib.sh"
+
+# the table's options (--git-completion-helper), one a line
+table() {
+	maint "$1" --git-completion-helper >"table.$1" &&
+	test "$(wc -l <"table.$1")" -gt 5
+}
+
+# an option as the man page writes it: every "-" as "\-"
+roff_name() {
+	sed 's/-/\\-/g'
+}
+
+for c in get check; do
+	test_expect_success "maint $c --help lists every option of its table" '
+		table '$c' &&
+		maint '$c' --help >help.'$c' &&
+		while read -r opt; do
+			grep -qF -- "$opt" help.'$c' ||
+				{ echo "not in --help: $opt"; exit 1; }
+		done <table.'$c'
+	'
+
+	test_expect_success "doc/maint-$c.1 describes every option of its table" '
+		table '$c' &&
+		while read -r opt; do
+			roff=$(printf "%s" "$opt" | roff_name) &&
+			grep -qF -- "$roff" "$SRC_DIR/doc/maint-'$c'.1" ||
+				{ echo "not in the man page: $opt ($roff)"; exit 1; }
+		done <table.'$c'
+	'
+done
+
+test_expect_success 'get: the options beyond the script are in --help' '
+	maint get --help >help &&
+	for o in --all --unowned --owner=ADDRESS "--self-test[=WHAT]" \
+		 "--mpath, --maintainer-path=PATH" "--[no-]git-fallback"; do
+		grep -qF -- "$o" help || { echo "missing $o"; exit 1; }
+	done
+'
+
+test_expect_success 'an option the table lacks is refused by both' '
+	test_expect_code 255 maint get --no-such-option -f README 2>err &&
+	test_grep "Unknown option: no-such-option" err &&
+	test_expect_code 129 maint check --no-such-option 2>err &&
+	test_grep "usage: maint check" err
+'
+
+if [ -w /dev/full ]; then
+	test_expect_success 'standard output that fails: a message, not 0' '
+		test_expect_code 128 maint check --list >/dev/full 2>err &&
+		test_grep "write failure on standard output" err &&
+		test_expect_code 128 maint --help >/dev/full 2>err &&
+		test_grep "^maint: write failure" err &&
+		test_expect_code 28 maint get --help >/dev/full 2>err &&
+		test_grep "No space left on device" err
+	'
+else
+	test_skip 'standard output that fails' 'no /dev/full'
+fi
+
+test_expect_success 'the same commands with a working standard output: 0' '
+	maint check --list >list &&
+	test_grep "^duplicate-header" list &&
+	maint get --help >/dev/null
+'
+
+test_done
