@@ -11,7 +11,6 @@
 #include "../lib/fileio.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,21 +89,6 @@ static int select_checks(struct ck_opts *o, const char *list, bool on)
 
 /* ---- the tree's files ---- */
 
-static struct strbuf *walked;
-
-static int walk_one(const char *path, const struct stat *st, int type,
-		    struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (type != FTW_F || strstr(path, "/.git/"))
-		return 0;
-	strbuf_addstr(walked,
-		      path[0] == '.' && path[1] == '/' ? path + 2 : path);
-	strbuf_addch(walked, '\n');
-	return 0;
-}
-
 /*
  * What get_maintainer.pl's vcs_list_files() gives: "git ls-files ./"
  * where there is a .git.  Elsewhere (the script would have no files at
@@ -135,9 +119,10 @@ static int tree_files(struct ck_tree *t, bool quiet)
 				"maint check: not a git work tree: files are "
 				"the tree's, less what .gitignore ignores\n");
 		if (run_capture(argv, &list, &status) || status) {
+			int err = 0;
+
 			strbuf_reset(&list);
-			walked = &list;
-			if (nftw(".", walk_one, 64, FTW_PHYS))
+			if (list_tree(".", &list, &err))
 				goto out;
 		}
 	}

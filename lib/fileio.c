@@ -181,6 +181,62 @@ fail:
 	return -1;
 }
 
+/* list_tree() below dir (prefix: its path as listed), depth first. */
+static int walk(const char *dir, const char *prefix, struct strbuf *out,
+		int *err)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	int ret = -1;
+
+	if (!d) {
+		*err = errno;
+		return -1;
+	}
+	while ((errno = 0, de = readdir(d))) {
+		struct stat st;
+		size_t base;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+		    !strcmp(de->d_name, ".git"))
+			continue;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dir, de->d_name);
+		base = path.len - strlen(de->d_name);
+		/* lstat: a symbolic link is neither followed nor listed */
+		if (lstat(path.buf, &st))
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			struct strbuf sub = STRBUF_INIT;
+
+			strbuf_addf(&sub, "%s%s/", prefix, de->d_name);
+			if (walk(path.buf, sub.buf, out, err) &&
+			    *err != EACCES) {
+				strbuf_release(&sub);
+				goto out;
+			}
+			strbuf_release(&sub);
+		} else if (S_ISREG(st.st_mode)) {
+			strbuf_addf(out, "%s%s\n", prefix, path.buf + base);
+		}
+	}
+	if (errno) {
+		*err = errno;
+		goto out;
+	}
+	ret = strbuf_failed(out) ? (*err = ENOMEM, -1) : 0;
+out:
+	closedir(d);
+	strbuf_release(&path);
+	return ret;
+}
+
+int list_tree(const char *dir, struct strbuf *out, int *err)
+{
+	return walk(dir, "", out, err);
+}
+
 int write_all(int fd, const void *data, size_t len, int *err)
 {
 	const char *p = data;

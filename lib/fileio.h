@@ -42,6 +42,13 @@ bool is_directory(const char *path);
 bool is_regular(const char *path);
 /* Names in dir not starting with '.', unsorted.  0, or -1 with *err. */
 int list_directory(const char *dir, char ***names, size_t *nr, int *err);
+/*
+ * Every regular file below dir, one "path\n" (relative to dir) a line,
+ * appended to out in directory order.  Symbolic links are not followed
+ * (nor listed), FIFOs and devices are left out, .git directories and
+ * unreadable directories skipped.  0, or -1 with *err.
+ */
+int list_tree(const char *dir, struct strbuf *out, int *err);
 
 struct atomic_file {
 	char *path;

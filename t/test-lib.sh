@@ -10,7 +10,10 @@
 #
 # Each test body runs in a subshell with 'set -e' inside the script's own
 # trash directory (t/trash.NAME), which is removed when every test passed.
-# Helpers: test_cmp, test_must_fail, test_expect_code, kernel_tree.
+# Helpers: test_cmp, test_must_fail, test_expect_code, test_grep,
+# test_when_finished, kernel_tree.  "bash t/tNNNN-name.sh -v" (or
+# TEST_VERBOSE=1) prints every test's output, not only a failing one's.
+# See t/README.
 
 set -u
 TEST_DIRECTORY=$(cd "$(dirname "$0")" && pwd)
@@ -31,16 +34,26 @@ cd "$TRASH" || exit 1
 
 test_count=0
 test_failed=0
+test_verbose=${TEST_VERBOSE:-0}
+[ "${1:-}" = -v ] && test_verbose=1
 
 test_expect_success() {
 	test_count=$((test_count + 1))
 	if (set -e; eval "$2") >"$TRASH/.log" 2>&1; then
 		echo "ok $test_count - $1"
+		[ "$test_verbose" = 1 ] && sed -e 's/^/#   /' "$TRASH/.log"
 	else
 		test_failed=$((test_failed + 1))
 		echo "not ok $test_count - $1"
 		sed -e 's/^/#   /' "$TRASH/.log"
 	fi
+}
+
+# test_when_finished CMD...: run CMD when the test ends, passed or failed
+# (the last registered first), e.g. to undo a change to a shared file.
+test_when_finished() {
+	test_cleanup="$*${test_cleanup:+; $test_cleanup}"
+	trap 'eval "$test_cleanup"' EXIT
 }
 
 test_skip() {
