@@ -15,29 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char format_usage[] =
+static const char format_head[] =
 	"usage: maint format [options] [REGEX...]\n"
 	"   or: maint move [options] REGEX...\n"
 	"\n"
 	"Sort MAINTAINERS sections (and, with --order, their fields) the way\n"
 	"scripts/parse-maintainers.pl does, and move the sections whose header or\n"
 	"text matches a REGEX (Perl syntax) to the section file.\n"
-	"\n"
-	"  --input=FILE      MAINTAINERS file or directory to read, - for stdin\n"
-	"                    (default: MAINTAINERS)\n"
-	"  --output=FILE     sorted file to write, - for stdout\n"
-	"                    (default: MAINTAINERS.new)\n"
-	"  --section=FILE    file to write the matching sections to, - for stdout\n"
-	"                    (default: SECTION.new)\n"
-	"  --order[=LETTERS] also sort the field lines of each section, by type in\n"
-	"                    the order LETTERS (default: " MNT_ORDER_DEFAULT
-	"),\n"
-	"                    F: and X: lines alphabetically\n"
-	"  --check           write nothing; list what is out of canonical order\n"
-	"                    as file:line: and exit 1 if anything is\n"
-	"  --in-place        rewrite the input file itself\n"
-	"  -h, --help        show this help\n"
-	"\n"
+	"\n";
+
+static const char format_foot[] =
 	"A file is written only when it has something to hold, through a\n"
 	"temporary file renamed into place.  Exit status: 0 on success, 1 when\n"
 	"--check finds something; on failure the status parse-maintainers.pl\n"
@@ -205,29 +192,46 @@ static int format_main(int argc, char **argv, int is_move)
 		.order_letters = MNT_ORDER_DEFAULT,
 	};
 	const struct option opts[] = {
-		{ OPT_STRING, "input", NULL, &o.input, 0 },
-		{ OPT_STRING, "output", NULL, &o.output, 0 },
-		{ OPT_STRING, "section", NULL, &o.section, 0 },
-		{ OPT_OPTSTRING, "order", &o.order, &o.order_letters, 1 },
-		{ OPT_FLAG, "check", &o.check, NULL, 0 },
-		{ OPT_FLAG, "in-place", &o.in_place, NULL, 0 },
-		{ OPT_FLAG, "h|help|usage", &o.help, NULL, 0 },
-		{ OPT_END, NULL, NULL, NULL, 0 },
+		OPT_STR("input", &o.input, "FILE",
+			"MAINTAINERS file or directory to read, - for\n"
+			"stdin (default: MAINTAINERS)"),
+		OPT_STR("output", &o.output, "FILE",
+			"sorted file to write, - for stdout\n"
+			"(default: MAINTAINERS.new)"),
+		OPT_STR("section", &o.section, "FILE",
+			"file to write the matching sections to, - for\n"
+			"stdout (default: SECTION.new)"),
+		{ OPT_OPTSTRING, "order", &o.order, &o.order_letters, 1,
+		  "LETTERS",
+		  "also sort the field lines of each section, by\n"
+		  "type in the order LETTERS (default:\n" MNT_ORDER_DEFAULT
+		  "), F: and X: lines alphabetically" },
+		OPT_SET("check", &o.check,
+			"write nothing; list what is out of canonical\n"
+			"order as file:line: and exit 1 if anything is"),
+		OPT_SET("in-place", &o.in_place,
+			"rewrite the input file itself"),
+		OPT_SET("h|help|usage", &o.help, "show this help"),
+		OPT_TABLE_END,
 	};
 	struct strbuf err = STRBUF_INIT;
 	char **args;
-	int nargs, ret = 255;
+	int nargs, ret = EXIT_PERL_DIE, r;
 	const char *default_output = o.output;
 
-	if (parse_options(argc, argv, opts, &args, &nargs, &err)) {
-		fprintf(stderr, "%s\n", err.buf);
-		error_msg("invalid argument - use --help if necessary");
+	r = parse_options(argc, argv, opts, &args, &nargs, &err);
+	if (r) {
+		if (r != PARSE_OPT_LISTED) {
+			fprintf(stderr, "%s\n", err.buf);
+			error_msg("invalid argument - use --help if necessary");
+		}
 		strbuf_release(&err);
-		return 255;
+		return r == PARSE_OPT_LISTED ? EXIT_OK : EXIT_PERL_DIE;
 	}
 	if (o.help) {
-		show_usage(format_usage);
-		ret = 0;
+		usage_with_options(&err, format_head, opts, format_foot);
+		fputs(err.buf, stdout);
+		ret = EXIT_OK;
 		goto out;
 	}
 	o.output_given = o.output != default_output;
@@ -264,6 +268,7 @@ static int format_main(int argc, char **argv, int is_move)
 	}
 	ret = run(&o, args, nargs);
 out:
+	strbuf_release(&err);
 	free(args);
 	return ret;
 }

@@ -15,7 +15,7 @@ roff_name() {
 	sed 's/-/\\-/g'
 }
 
-for c in get check; do
+for c in get check format; do
 	test_expect_success "maint $c --help lists every option of its table" '
 		table '$c' &&
 		maint '$c' --help >help.'$c' &&
