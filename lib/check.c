@@ -2,7 +2,7 @@
 /*
  * check: lint and self-test for MAINTAINERS (see check.h).
  */
-#include "check.h"
+#include "check-internal.h"
 #include "glob.h"
 #include "fileio.h"
 #include "format.h"
@@ -66,7 +66,7 @@ void ck_tree_release(struct ck_tree *t)
 }
 
 /* The first file not sorting before prefix p. */
-static size_t tree_lower(const struct ck_tree *t, const char *p, size_t len)
+size_t ck_tree_lower(const struct ck_tree *t, const char *p, size_t len)
 {
 	size_t lo = 0, hi = t->nr;
 
@@ -81,31 +81,12 @@ static size_t tree_lower(const struct ck_tree *t, const char *p, size_t len)
 	return lo;
 }
 
-static bool has_prefix(const char *s, const char *p, size_t len)
+bool ck_has_prefix(const char *s, const char *p, size_t len)
 {
 	return !strncmp(s, p, len);
 }
 
 /* ---- the lines, as get_maintainer.pl's @self_test_info ---- */
-
-struct ck_line {
-	const char *s;
-	size_t len;
-	unsigned file;
-	unsigned long lineno;
-};
-
-struct ck {
-	struct gm_db *db;
-	const struct ck_opts *o;
-	struct diags *d;
-	struct ck_line *l;
-	size_t nr, alloc;
-	struct strbuf tmp;
-	/* links already probed (the script's @good_links, @bad_links) */
-	struct strmap probed;
-	bool nomem;
-};
 
 static int split_lines(struct ck *c)
 {
@@ -130,79 +111,45 @@ static int split_lines(struct ck *c)
 	return 0;
 }
 
-static bool perl_space(char ch)
+bool ck_perl_space(char ch)
 {
 	return mnt_isspace((unsigned char)ch);
 }
 
 /* /^([A-Z]):\s*(.*)/: the type, and the value in *v, *vlen */
-static char field(const struct ck_line *l, const char **v, size_t *vlen)
+char ck_field(const struct ck_line *l, const char **v, size_t *vlen)
 {
 	size_t i = 2;
 
 	if (l->len < 2 || l->s[0] < 'A' || l->s[0] > 'Z' || l->s[1] != ':')
 		return 0;
-	while (i < l->len && perl_space(l->s[i]))
+	while (i < l->len && ck_perl_space(l->s[i]))
 		i++;
 	*v = l->s + i;
 	*vlen = l->len - i;
 	return l->s[0];
 }
 
-/* /^([A-Z]):\s*\S/ */
-static char full_field(const struct ck_line *l, const char **v, size_t *vlen)
-{
-	char t = field(l, v, vlen);
-
-	return t && *vlen ? t : 0;
-}
-
-static bool is_word(char ch)
+bool ck_is_word(char ch)
 {
 	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
 	       (ch >= '0' && ch <= '9') || ch == '_';
 }
 
-/* $self_test eq "" || $self_test =~ /\bword\b/ */
-static bool st_part(const char *st, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p;
-
-	if (!*st)
-		return true;
-	for (p = strstr(st, word); p; p = strstr(p + 1, word))
-		if ((p == st || !is_word(p[-1])) && !is_word(p[n]))
-			return true;
-	return false;
-}
-
-static bool want(const struct ck *c, enum diag_id id, const char *part)
-{
-	if (c->o->self_test)
-		return st_part(c->o->self_test, part);
-	return c->o->enabled[id];
-}
-
-static const char *fname(const struct ck *c, const struct ck_line *l)
+const char *ck_fname(const struct ck *c, const struct ck_line *l)
 {
 	return c->db->names[l->file];
 }
 
-/* a finding; in self-test mode also the script's line */
-static void report(struct ck *c, enum diag_id id, const struct ck_line *l,
-		   const char *script_msg, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-
-static void report(struct ck *c, enum diag_id id, const struct ck_line *l,
-		   const char *script_msg, const char *fmt, ...)
+void ck_report(struct ck *c, enum diag_id id, const struct ck_line *l,
+	       const char *script_msg, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
 	if (c->o->self_test && script_msg && c->o->script) {
-		strbuf_addf(c->o->script, "%s:%lu: warning: %s\t", fname(c, l),
-			    l->lineno, script_msg);
+		strbuf_addf(c->o->script, "%s:%lu: warning: %s\t",
+			    ck_fname(c, l), l->lineno, script_msg);
 		strbuf_add(c->o->script, l->s, l->len);
 		strbuf_addch(c->o->script, '\n');
 	}
@@ -217,53 +164,10 @@ static void report(struct ck *c, enum diag_id id, const struct ck_line *l,
 	va_start(ap, fmt);
 	vsnprintf(c->tmp.buf, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	diag_add(c->d, id, fname(c, l), l->lineno, "%s", c->tmp.buf);
+	diag_add(c->d, id, ck_fname(c, l), l->lineno, "%s", c->tmp.buf);
 }
 
-/* ---- the script's self-test: sections ---- */
-
-/* /^\S[^:]/ */
-static bool header_like(const struct ck_line *l)
-{
-	return l->len >= 2 && !perl_space(l->s[0]) && l->s[1] != ':';
-}
-
-struct headers {
-	const struct ck_line **v; /* sorted by text */
-	size_t nr, alloc;
-};
-
-/*
- * grep(m@^\Q$line\E@, @section_headers): is line a prefix of a header
- * seen before?  *exact: an equal one.  Adds it when not.
- */
-static int seen_header(struct headers *h, const struct ck_line *l, bool *dup,
-		       bool *exact)
-{
-	size_t lo = 0, hi = h->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (bytecmp(h->v[mid]->s, h->v[mid]->len, l->s, l->len) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*dup = lo < h->nr && h->v[lo]->len >= l->len &&
-	       !memcmp(h->v[lo]->s, l->s, l->len);
-	*exact = *dup && h->v[lo]->len == l->len;
-	if (*dup)
-		return 0;
-	if (!ALLOC_GROW(h->v, h->nr + 1, h->alloc))
-		return -1;
-	memmove(h->v + lo + 1, h->v + lo, (h->nr - lo) * sizeof(*h->v));
-	h->v[lo] = l;
-	h->nr++;
-	return 0;
-}
-
-static bool has_icase(const char *s, size_t len, const char *w)
+bool ck_has_icase(const char *s, size_t len, const char *w)
 {
 	size_t n = strlen(w), i;
 
@@ -271,320 +175,6 @@ static bool has_icase(const char *s, size_t len, const char *w)
 		if (!strncasecmp(s + i, w, n))
 			return true;
 	return false;
-}
-
-static int self_test_section(struct ck *c, size_t idx, struct headers *h)
-{
-	const struct ck_line *x = &c->l[idx];
-	const char *v, *status = "";
-	size_t vlen, status_len = 0, k;
-	bool has_s = false, has_f = false, has_ml = false, dup, exact;
-	int hlen = x->len > 200 ? 200 : (int)x->len;
-
-	if (!header_like(x) || idx + 1 >= c->nr ||
-	    !full_field(&c->l[idx + 1], &v, &vlen))
-		return 0;
-	if (seen_header(h, x, &dup, &exact))
-		return -1;
-	if (dup && (c->o->self_test || exact) &&
-	    want(c, D_DUP_HEADER, "sections"))
-		report(c, D_DUP_HEADER, x, "duplicate section header",
-		       "duplicate section header '%.*s'", hlen, x->s);
-	for (k = idx + 1; k < c->nr; k++) {
-		char t = full_field(&c->l[k], &v, &vlen);
-
-		if (!t)
-			break;
-		if (t == 'S') {
-			has_s = true;
-			status = v;
-			status_len = vlen;
-		} else if (t == 'F' || t == 'N') {
-			has_f = true;
-		} else if (t == 'M' || t == 'R' || t == 'L') {
-			has_ml = true;
-		}
-	}
-	if (!has_ml && !has_icase(status, status_len, "orphan") &&
-	    !has_icase(status, status_len, "obsolete") &&
-	    want(c, D_NO_EMAIL, "sections"))
-		report(c, D_NO_EMAIL, x, "section without email address",
-		       "section '%.*s' has no M:, R: or L: address", hlen,
-		       x->s);
-	if (!has_s && want(c, D_NO_STATUS, "sections"))
-		report(c, D_NO_STATUS, x, "section without status ",
-		       "section '%.*s' has no S: status", hlen, x->s);
-	if (!has_f && want(c, D_NO_PATTERN, "sections"))
-		report(c, D_NO_PATTERN, x, "section without file pattern",
-		       "section '%.*s' has no F: or N: pattern", hlen, x->s);
-	return 0;
-}
-
-/* ---- the script's self-test: patterns ---- */
-
-/*
- * Does any file of the tree match m@^$value@, value being the glob made
- * into the script's regex?  1, 0, or -1 when it does not compile.
- */
-static int glob_matches_tree(struct ck *c, const char *glob, size_t len)
-{
-	const struct ck_tree *t = c->o->tree;
-	struct strbuf re = STRBUF_INIT, err = STRBUF_INIT;
-	struct mnt_regex rx = MNT_REGEX_INIT;
-	size_t i, lit;
-	bool all;
-	int ret = 0;
-
-	strbuf_addch(&re, '^');
-	glob_regex_add(&re, glob, len);
-	/* if (-d $value) { $value =~ s@([^/])$@$1/@; } */
-	if (re.len > 1 && is_directory(re.buf + 1) && re.buf[re.len - 1] != '/')
-		strbuf_addch(&re, '/');
-	lit = glob_literal(glob, len, &all);
-	if (strbuf_failed(&re)) {
-		ret = -2;
-		goto out;
-	}
-	if (all) {
-		/* a plain path: the regex is the path itself */
-		size_t plen = 0;
-		struct strbuf p = STRBUF_INIT;
-
-		strbuf_add(&p, glob, len);
-		if (re.buf[re.len - 1] == '/' && (!len || glob[len - 1] != '/'))
-			strbuf_addch(&p, '/');
-		plen = p.len;
-		i = tree_lower(t, p.buf, plen);
-		ret = i < t->nr && has_prefix(t->v[i], p.buf, plen);
-		strbuf_release(&p);
-		goto out;
-	}
-	if (mnt_regex_compile(&rx, re.buf, re.len, 0, &err)) {
-		ret = -1;
-		goto out;
-	}
-	for (i = tree_lower(t, glob, lit);
-	     i < t->nr && has_prefix(t->v[i], glob, lit); i++) {
-		int m = mnt_regex_match(&rx, t->v[i], strlen(t->v[i]));
-
-		if (m == REGEX_MATCH) {
-			ret = 1;
-			break;
-		}
-	}
-out:
-	mnt_regex_free(&rx);
-	strbuf_release(&re);
-	strbuf_release(&err);
-	return ret;
-}
-
-/* ---- links ---- */
-
-static bool url_syntax(const char *s, size_t len)
-{
-	size_t i = 0, host;
-
-	while (len && perl_space(s[len - 1]))
-		len--;
-	if (len > 7 && !strncmp(s, "http://", 7))
-		i = 7;
-	else if (len > 8 && !strncmp(s, "https://", 8))
-		i = 8;
-	else if (len > 6 && !strncmp(s, "git://", 6))
-		i = 6;
-	else if (len > 6 && !strncmp(s, "ssh://", 6))
-		i = 6;
-	else
-		return false;
-	host = i;
-	while (i < len && (is_word(s[i]) || s[i] == '.' || s[i] == '-' ||
-			   s[i] == ':' || s[i] == '@'))
-		i++;
-	if (i == host || !memchr(s + host, '.', i - host))
-		return false;
-	if (i < len && s[i] != '/')
-		return false;
-	for (; i < len; i++)
-		if (perl_space(s[i]) || (unsigned char)s[i] < 0x20)
-			return false;
-	return true;
-}
-
-/* the script's @good_links / @bad_links: 1 good, 2 bad, 0 not yet */
-static int probed(struct ck *c, const char *v, size_t len)
-{
-	struct strmap_entry *e = strmap_get(&c->probed, v, len);
-
-	return e ? (int)(long)e->value : 0;
-}
-
-static void remember(struct ck *c, const char *v, size_t len, bool good)
-{
-	struct strmap_entry *e = strmap_put(&c->probed, v, len);
-
-	if (!e)
-		c->nomem = true;
-	else
-		e->value = (void *)(long)(good ? 1 : 2);
-}
-
-/* run the script's command for a link, or check its syntax offline */
-static bool reachable(struct ck *c, const char *cmd, const char *url,
-		      size_t len)
-{
-	if (c->o->probe)
-		return !c->o->probe(c->o->probe_arg, cmd);
-	return url_syntax(url, len);
-}
-
-static void check_link(struct ck *c, const struct ck_line *l, const char *v,
-		       size_t vlen)
-{
-	struct strbuf cmd = STRBUF_INIT;
-	int was = probed(c, v, vlen);
-	bool bad = was == 2;
-
-	if (was == 1)
-		return;
-	if (!was) {
-		strbuf_addstr(&cmd, "wget --spider -q --no-check-certificate "
-				    "--timeout 10 --tries 1 ");
-		strbuf_add(&cmd, v, vlen);
-		bad = !reachable(c, cmd.buf, v, vlen);
-		remember(c, v, vlen, !bad);
-	}
-	if (bad)
-		report(c, D_BAD_LINK, l, "possible bad link", "%s link '%.*s'",
-		       c->o->probe ? "unreachable" : "malformed", (int)vlen, v);
-	strbuf_release(&cmd);
-}
-
-static size_t span(const char *s, size_t len, size_t i, bool space)
-{
-	while (i < len && perl_space(s[i]) == space)
-		i++;
-	return i;
-}
-
-static void check_scm(struct ck *c, const struct ck_line *l, const char *v,
-		      size_t vlen)
-{
-	struct strbuf cmd = STRBUF_INIT;
-	int was = probed(c, v, vlen);
-	bool bad = was == 2;
-	size_t kw = 0, u0, u1;
-
-	if (was == 1)
-		return;
-	if (vlen >= 3 && !strncmp(v, "git", 3))
-		kw = 3;
-	else if (vlen >= 5 && !strncmp(v, "quilt", 5))
-		kw = 5;
-	else if (vlen >= 2 && !strncmp(v, "hg", 2))
-		kw = 2;
-	u0 = span(v, vlen, kw, true);
-	u1 = span(v, vlen, u0, false);
-	if (bad) {
-		/* reported below */
-	} else if (!kw || u0 == kw || u1 == u0) {
-		/* $value !~ /^(?:git|quilt|hg)\s+\S/ */
-		report(c, D_BAD_SCM, l, "malformed entry",
-		       "malformed T: entry '%.*s' (want git, quilt or hg "
-		       "and a URL)",
-		       (int)vlen, v);
-	} else if (kw == 3) {
-		/*
-		 * /^git\s+(\S+)(\s+([^\(]+\S+))?/: $3 runs from the
-		 * branch to the end of the last word that starts before
-		 * the first '(' (one more than a single character).
-		 */
-		size_t b0 = span(v, vlen, u1, true), b1 = b0, k, j;
-
-		for (k = b0; k < vlen && v[k] != '('; k++)
-			;
-		for (j = k < vlen ? k : vlen - 1; j > b0; j--)
-			if (!perl_space(v[j]))
-				break;
-		if (b0 > u1 && j > b0)
-			b1 = span(v, vlen, j, false);
-		strbuf_addstr(&cmd, "git ls-remote --exit-code -h \"");
-		strbuf_add(&cmd, v + u0, u1 - u0);
-		strbuf_addstr(&cmd, "\" ");
-		strbuf_add(&cmd, v + b0, b1 - b0);
-		strbuf_addstr(&cmd, " > /dev/null 2>&1");
-		bad = !reachable(c, cmd.buf, v + u0, u1 - u0);
-		remember(c, v, vlen, !bad);
-	} else if (u1 - u0 > 5 && (!strncmp(v + u0, "http:", 5) ||
-				   !strncmp(v + u0, "https:", 6))) {
-		strbuf_addstr(&cmd, "wget --spider -q --no-check-certificate "
-				    "--timeout 10 --tries 1 ");
-		strbuf_add(&cmd, v + u0, u1 - u0);
-		bad = !reachable(c, cmd.buf, v + u0, u1 - u0);
-		remember(c, v, vlen, !bad);
-	}
-	if (bad)
-		report(c, D_BAD_LINK, l, "possible bad link",
-		       "%s SCM URL in '%.*s'",
-		       c->o->probe ? "unreachable" : "malformed", (int)vlen, v);
-	strbuf_release(&cmd);
-}
-
-static int self_test(struct ck *c)
-{
-	struct headers h = { NULL, 0, 0 };
-	size_t idx;
-	int ret = -1;
-
-	for (idx = 0; idx < c->nr; idx++) {
-		const struct ck_line *x = &c->l[idx];
-		const char *v;
-		size_t vlen;
-		char t;
-
-		if ((want(c, D_DUP_HEADER, "sections") ||
-		     want(c, D_NO_EMAIL, "sections") ||
-		     want(c, D_NO_STATUS, "sections") ||
-		     want(c, D_NO_PATTERN, "sections")) &&
-		    self_test_section(c, idx, &h))
-			goto out;
-		t = field(x, &v, &vlen);
-		if ((t == 'F' || t == 'X') && c->o->tree &&
-		    (want(c, D_NO_MATCH, "patterns") ||
-		     want(c, D_BAD_PATTERN, "patterns"))) {
-			int m = glob_matches_tree(c, v, vlen);
-
-			if (m == -2)
-				goto out;
-			if (m < 0 && want(c, D_BAD_PATTERN, "patterns")) {
-				report(c, D_BAD_PATTERN, x, NULL,
-				       "%c: pattern '%.*s' is not a valid "
-				       "regex once made into one",
-				       t, (int)vlen, v);
-				/* where the script dies */
-				if (c->o->self_test) {
-					ret = 1;
-					goto out;
-				}
-			} else if (!m && want(c, D_NO_MATCH, "patterns"))
-				report(c, D_NO_MATCH, x, "no file matches",
-				       "%c: pattern '%.*s' matches no file", t,
-				       (int)vlen, v);
-		} else if ((t == 'W' || t == 'Q' || t == 'B') && vlen >= 5 &&
-			   (!strncmp(v, "http:", 5) ||
-			    (vlen >= 6 && !strncmp(v, "https:", 6))) &&
-			   want(c, D_BAD_LINK, "links")) {
-			check_link(c, x, v, vlen);
-		} else if (t == 'T' && want(c, D_BAD_SCM, "scm")) {
-			check_scm(c, x, v, vlen);
-		}
-		if (c->nomem)
-			goto out;
-	}
-	ret = 0;
-out:
-	free(h.v);
-	return ret;
 }
 
 /* ---- checkpatch.pl's MAINTAINERS style checks ---- */
@@ -597,38 +187,39 @@ static void checkpatch_style(struct ck *c)
 		const struct ck_line *l = &c->l[i], *p = i ? l - 1 : NULL;
 		const char *v, *pv;
 		size_t vlen, pvlen;
-		char t = field(l, &v, &vlen), pt;
+		char t = ck_field(l, &v, &vlen), pt;
 		const char *ci, *pi;
 
 		if (!t)
 			continue;
-		if (!(l->len > 3 && l->s[2] == '\t' && !perl_space(l->s[3])) &&
+		if (!(l->len > 3 && l->s[2] == '\t' &&
+		      !ck_perl_space(l->s[3])) &&
 		    c->o->enabled[D_ENTRY_TAB])
-			report(c, D_ENTRY_TAB, l, NULL,
-			       "use one tab after '%c:'", t);
+			ck_report(c, D_ENTRY_TAB, l, NULL,
+				  "use one tab after '%c:'", t);
 		ci = strchr(preferred_order, t);
 		if (!ci) {
 			if (c->o->enabled[D_UNKNOWN_TYPE])
-				report(c, D_UNKNOWN_TYPE, l, NULL,
-				       "unknown entry type '%c:'", t);
+				ck_report(c, D_UNKNOWN_TYPE, l, NULL,
+					  "unknown entry type '%c:'", t);
 			continue;
 		}
 		if (!p || p->file != l->file)
 			continue;
-		pt = field(p, &pv, &pvlen);
+		pt = ck_field(p, &pv, &pvlen);
 		pi = pt ? strchr(preferred_order, pt) : NULL;
 		if (!pi || !c->o->enabled[D_MISORDERED])
 			continue;
 		if (ci < pi)
-			report(c, D_MISORDERED, l, NULL,
-			       "misordered entry: list '%c:' before '%c:'", t,
-			       pt);
+			ck_report(c, D_MISORDERED, l, NULL,
+				  "misordered entry: list '%c:' before '%c:'",
+				  t, pt);
 		else if (pt == t && (t == 'F' || t == 'X') &&
 			 bytecmp(pv, pvlen, v, vlen) > 0)
-			report(c, D_MISORDERED, l, NULL,
-			       "misordered entry: list %c: patterns in "
-			       "alphabetic order",
-			       t);
+			ck_report(c, D_MISORDERED, l, NULL,
+				  "misordered entry: list %c: patterns in "
+				  "alphabetic order",
+				  t);
 	}
 }
 
@@ -649,7 +240,7 @@ static const struct ck_line *entry_line(struct ck *c, size_t k,
 
 static bool addr_char(char ch)
 {
-	return is_word(ch) || (ch && strchr("!#$%&'*+/=?^`{|}~.-", ch)) ||
+	return ck_is_word(ch) || (ch && strchr("!#$%&'*+/=?^`{|}~.-", ch)) ||
 	       (unsigned char)ch >= 0x80;
 }
 
@@ -669,7 +260,7 @@ static bool addr_syntax(const char *s, size_t len)
 			if (s[i - 1] == '.' || s[i - 1] == '@' || i + 1 == len)
 				return false;
 			dots++;
-		} else if (!is_word(s[i]) && s[i] != '-') {
+		} else if (!ck_is_word(s[i]) && s[i] != '-') {
 			return false;
 		}
 	}
@@ -684,7 +275,7 @@ static bool email_syntax(const char *s, size_t len)
 {
 	const char *lt, *gt;
 
-	while (len && perl_space(s[len - 1]))
+	while (len && ck_perl_space(s[len - 1]))
 		len--;
 	if (len && s[len - 1] == ')') {
 		const char *op = s + len;
@@ -694,7 +285,7 @@ static bool email_syntax(const char *s, size_t len)
 		if (op == s)
 			return false;
 		len = (size_t)(op - 1 - s);
-		while (len && perl_space(s[len - 1]))
+		while (len && ck_perl_space(s[len - 1]))
 			len--;
 	}
 	lt = memchr(s, '<', len);
@@ -716,7 +307,7 @@ static bool status_known(const char *s, size_t len)
 	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
 		n = strlen(known[i]);
 		if (len >= n && !strncasecmp(s, known[i], n) &&
-		    (len == n || !is_word(s[n])))
+		    (len == n || !ck_is_word(s[n])))
 			return true;
 	}
 	return false;
@@ -785,29 +376,30 @@ static int section_fields(struct ck *c)
 			struct strmap_entry *se;
 			size_t vlen = e->len;
 
-			while (vlen && perl_space(e->s[vlen - 1]))
+			while (vlen && ck_perl_space(e->s[vlen - 1]))
 				vlen--;
 			if (strchr("MRL", e->type) &&
 			    c->o->enabled[D_BAD_EMAIL] &&
 			    !email_syntax(e->s, vlen))
-				report(c, D_BAD_EMAIL, l, NULL,
-				       "%c: '%.*s' is not an e-mail address "
-				       "('Name <user@domain>' or "
-				       "'user@domain')",
-				       e->type, (int)vlen, e->s);
+				ck_report(c, D_BAD_EMAIL, l, NULL,
+					  "%c: '%.*s' is not an e-mail address "
+					  "('Name <user@domain>' or "
+					  "'user@domain')",
+					  e->type, (int)vlen, e->s);
 			if (e->type == 'S' && c->o->enabled[D_BAD_STATUS] &&
 			    !status_known(e->s, vlen))
-				report(c, D_BAD_STATUS, l, NULL,
-				       "unknown status '%.*s' (Supported, "
-				       "Maintained, Odd Fixes, Orphan or "
-				       "Obsolete)",
-				       (int)vlen, e->s);
+				ck_report(c, D_BAD_STATUS, l, NULL,
+					  "unknown status '%.*s' (Supported, "
+					  "Maintained, Odd Fixes, Orphan or "
+					  "Obsolete)",
+					  (int)vlen, e->s);
 			if ((e->type == 'N' || e->type == 'K') &&
 			    c->o->enabled[D_BAD_REGEX] &&
 			    !regex_compiles(e->s, e->len))
-				report(c, D_BAD_REGEX, l, NULL,
-				       "%c: '%.*s' is not a valid Perl regex",
-				       e->type, (int)vlen, e->s);
+				ck_report(
+					c, D_BAD_REGEX, l, NULL,
+					"%c: '%.*s' is not a valid Perl regex",
+					e->type, (int)vlen, e->s);
 			if (e->type != 'F' && e->type != 'X')
 				continue;
 			/* the same pattern twice in one section */
@@ -819,12 +411,12 @@ static int section_fields(struct ck *c)
 				goto out;
 			if (se->value) {
 				if (c->o->enabled[D_DUP_PATTERN])
-					report(c, D_DUP_PATTERN, l, NULL,
-					       "%c: '%.*s' repeats line %lu",
-					       e->type, (int)vlen, e->s,
-					       ((const struct gm_entry *)
-							se->value)
-						       ->lineno);
+					ck_report(c, D_DUP_PATTERN, l, NULL,
+						  "%c: '%.*s' repeats line %lu",
+						  e->type, (int)vlen, e->s,
+						  ((const struct gm_entry *)
+							   se->value)
+							  ->lineno);
 				continue;
 			}
 			se->value = (void *)e;
@@ -839,9 +431,10 @@ static int section_fields(struct ck *c)
 			} else if (c->o->enabled[D_SHARED_PATTERN]) {
 				const struct gm_entry *o = se->value;
 
-				report(c, D_SHARED_PATTERN, l, NULL,
-				       "F: '%.*s' is also in section '%.*s'",
-				       (int)vlen, e->s, header_width(o), o->s);
+				ck_report(c, D_SHARED_PATTERN, l, NULL,
+					  "F: '%.*s' is also in section '%.*s'",
+					  (int)vlen, e->s, header_width(o),
+					  o->s);
 			}
 		}
 	}
@@ -882,9 +475,9 @@ static void useless_excludes(struct ck *c)
 			if (e->type != 'X')
 				continue;
 			lit = glob_literal(e->s, e->len, &all);
-			for (f = tree_lower(t, e->s, lit);
+			for (f = ck_tree_lower(t, e->s, lit);
 			     !used && f < t->nr &&
-			     has_prefix(t->v[f], e->s, lit);
+			     ck_has_prefix(t->v[f], e->s, lit);
 			     f++) {
 				size_t flen = strlen(t->v[f]);
 
@@ -893,11 +486,11 @@ static void useless_excludes(struct ck *c)
 							 flen);
 			}
 			if (!used)
-				report(c, D_USELESS_EXCLUDE,
-				       entry_line(c, i, &tmp), NULL,
-				       "X: '%.*s' excludes no file that the "
-				       "section's F: patterns match",
-				       (int)e->len, e->s);
+				ck_report(c, D_USELESS_EXCLUDE,
+					  entry_line(c, i, &tmp), NULL,
+					  "X: '%.*s' excludes no file that the "
+					  "section's F: patterns match",
+					  (int)e->len, e->s);
 		}
 	}
 }
@@ -941,9 +534,9 @@ static int best_matches(struct gm_db *db, const struct ck_tree *t,
 			const struct gm_entry *e = &db->tv[i];
 
 			if (e->type == 'S' &&
-			    (has_icase(e->s, e->len, "supported") ||
-			     has_icase(e->s, e->len, "maintained") ||
-			     has_icase(e->s, e->len, "odd fixes")))
+			    (ck_has_icase(e->s, e->len, "supported") ||
+			     ck_has_icase(e->s, e->len, "maintained") ||
+			     ck_has_icase(e->s, e->len, "odd fixes")))
 				b->maintained[k] = true;
 		}
 	}
@@ -1000,12 +593,13 @@ static int shadowed_sections(struct ck *c)
 		goto out;
 	for (k = 0; k < db->nr; k++)
 		if (b.matched[k] && !b.best[k])
-			report(c, D_SHADOWED, entry_line(c, k, &tmp), NULL,
-			       "section '%.*s' is no file's best match: each "
-			       "of the %zu files it matches has a more "
-			       "specific section",
-			       header_width(&db->tv[k]), db->tv[k].s,
-			       b.matched[k]);
+			ck_report(
+				c, D_SHADOWED, entry_line(c, k, &tmp), NULL,
+				"section '%.*s' is no file's best match: each "
+				"of the %zu files it matches has a more "
+				"specific section",
+				header_width(&db->tv[k]), db->tv[k].s,
+				b.matched[k]);
 	ret = 0;
 out:
 	best_release(&b);
@@ -1130,7 +724,7 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 	strbuf_init(&c.tmp);
 	if (split_lines(&c))
 		goto out;
-	ret = self_test(&c);
+	ret = ck_self_test(&c);
 	if (ret)
 		goto out;
 	ret = -1;
