@@ -184,6 +184,40 @@ out:
 	return ret;
 }
 
+/* .get_maintainer.conf words, then the command line (NULL: no memory) */
+static char **get_words(int argc, char **argv, char ***conf, int *nconf)
+{
+	char **all;
+	int i;
+
+	if (read_conf(conf, nconf))
+		return NULL;
+	all = calloc((size_t)(argc + *nconf + 1), sizeof(*all));
+	if (!all)
+		return NULL;
+	all[0] = argv[0];
+	for (i = 0; i < *nconf; i++)
+		all[1 + i] = (*conf)[i];
+	for (i = 1; i < argc; i++)
+		all[*nconf + i] = argv[i];
+	return all;
+}
+
+/* the script: /^-{1,2}self-test(?:=|$)/ among two or more words */
+static bool self_test_with_more(char **all, int n)
+{
+	int i;
+
+	for (i = 1; n > 2 && i < n; i++) {
+		const char *w = all[i] + (all[i][0] == '-');
+
+		if (w[0] == '-' && !strncmp(w + 1, "self-test", 9) &&
+		    (!w[10] || w[10] == '='))
+			return true;
+	}
+	return false;
+}
+
 /*
  * .get_maintainer.conf words, then the command line, parsed.  -1 to go
  * on, else the exit status.
@@ -288,30 +322,16 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 
 	};
 	struct strbuf err = STRBUF_INIT, help = STRBUF_INIT;
-	char **all;
+	char **all = get_words(argc, argv, conf, nconf);
 	int i, ret = EXIT_PERL_DIE;
 
-	if (read_conf(conf, nconf))
-		return EXIT_PERL_DIE;
-	all = calloc((size_t)(argc + *nconf + 1), sizeof(*all));
 	if (!all)
 		return EXIT_PERL_DIE;
-	all[0] = argv[0];
-	for (i = 0; i < *nconf; i++)
-		all[1 + i] = (*conf)[i];
-	for (i = 1; i < argc; i++)
-		all[*nconf + i] = argv[i];
-	/* the script: /^-{1,2}self-test(?:=|$)/ among two or more words */
-	for (i = 1; argc + *nconf > 2 && i < argc + *nconf; i++) {
-		const char *w = all[i] + (all[i][0] == '-');
-
-		if (w[0] == '-' && !strncmp(w + 1, "self-test", 9) &&
-		    (!w[10] || w[10] == '=')) {
-			error_msg("using --self-test does not allow any other "
-				  "option or argument");
-			ret = EXIT_PERL_ENOENT;
-			goto out;
-		}
+	if (self_test_with_more(all, argc + *nconf)) {
+		error_msg("using --self-test does not allow any other "
+			  "option or argument");
+		ret = EXIT_PERL_ENOENT;
+		goto out;
 	}
 	i = parse_options(argc + *nconf, all, opts, args, nargs, &err);
 	if (i == PARSE_OPT_LISTED) {
