@@ -114,20 +114,24 @@ static char *header_name(const char *s, size_t len, bool *err)
 	return name;
 }
 
-/* "diff --git a/X b/Y": the names when they can be told apart. */
-static void git_names(struct patch_file *f, const char *s, size_t len)
+/*
+ * "diff --git a/X b/Y": the names when they can be told apart.  0, or -1
+ * out of memory.
+ */
+static int git_names(struct patch_file *f, const char *s, size_t len)
 {
 	const char *p = s + 11, *e = s + chomp(s, len);
 	size_t n = (size_t)(e - p), half;
 
 	/* unquoted and the same both sides: "a/NAME b/NAME" */
 	if (n < 5 || *p == '"' || n % 2 == 0)
-		return;
+		return 0;
 	half = (n - 1) / 2;
 	if (p[half] != ' ' || memcmp(p + 1, p + half + 2, half - 1))
-		return;
+		return 0;
 	f->old_name = strndup(p, half);
 	f->new_name = strndup(p + half + 1, half);
+	return f->old_name && f->new_name ? 0 : -1;
 }
 
 /* ---- reading: files and hunks ---- */
@@ -447,7 +451,8 @@ int patch_parse(struct patch *p, const char *name, const char *text, size_t len,
 			if (!f)
 				goto nomem;
 			f->is_git = true;
-			git_names(f, s, n);
+			if (git_names(f, s, n))
+				goto nomem;
 			take(&ls, n);
 			if (git_header(&ls, f))
 				goto nomem;
