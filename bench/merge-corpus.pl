@@ -21,8 +21,8 @@
 # OUTDIR/N.ours, N.theirs and N.expected (base plus all dealt changes),
 # and OUTDIR/renames (new header, TAB, base header).
 #
-# With SPLITMAP (lines "FILE<TAB>HEADER": the file of a split directory
-# each section is in; new sections by TARGET's split), each file is cut
+# With SPLITMAP (BASEDIR:TARGETDIR, maint split's output for both: the
+# file each section is in; new sections by TARGET's split), each file is cut
 # into the files of the split and merge N is a directory OUTDIR/N/ with
 # ours/, theirs/ and expected/ holding the files that differ from base
 # (OUTDIR/base/ holds them all).
@@ -307,9 +307,14 @@ sub build {
 	close($rn);
 	my %file_of;
 	if ($splitmap) {
-		for (split(/\n/, slurp($splitmap))) {
-			my ($f, $h) = split(/\t/, $_, 2);
-			$file_of{$h} //= $f;
+		# the split directories of base and target: each section's file
+		for my $d (split(/:/, $splitmap)) {
+			opendir(my $dh, $d) or die "$d: $!\n";
+			for my $f (sort grep { !/^\./ } readdir($dh)) {
+				$file_of{ $_->{key} } //= $f
+					for @{ parse(slurp("$d/$f"))->{secs} };
+			}
+			closedir($dh);
 		}
 	}
 	my (%counts, %rank);
@@ -377,7 +382,7 @@ sub split_parts {
 	my (%secs, %parts);
 	for my $s (@{ $f->{secs} }) {
 		my $k = $s->{key};
-		my $file = $file_of->{$k} // $file_of->{ $renamed_from->{$k} // '' } // 'MAINTAINERS';
+		my $file = $file_of->{ $renamed_from->{$k} // $k } // $file_of->{$k} // 'MAINTAINERS';
 		push @{ $secs{$file} }, { %$s, trailer => ["\n"] };
 	}
 	$secs{MAINTAINERS} //= [];
