@@ -1355,7 +1355,7 @@ bool mnt_is_conflict_marker(const char *s, size_t len)
 		n++;
 	if (n < 7)
 		return false;
-	if (s[0] == '=')
-		return n == len;
+	if (s[0] == '=') /* the kernel's title is underlined with '=' */
+		return n == 7 && n == len;
 	return n == len || s[n] == ' ';
 }

@@ -73,8 +73,11 @@ int mnt_merge_text(const char *base, size_t blen, const char *ours,
 		   const struct merge_opts *opts, struct strbuf *out,
 		   struct merge_result *res);
 
-/* Is the line a conflict marker ("<<<<<<<", "|||||||", "=======",
- * ">>>>>>>", 7 or more, alone or before a space)? */
+/*
+ * Is the line a conflict marker: "<<<<<<<", "|||||||" or ">>>>>>>" (7 or
+ * more, alone or before a space), or "=======" alone (exactly 7: longer
+ * runs of '=' underline the kernel file's title)?
+ */
 bool mnt_is_conflict_marker(const char *s, size_t len);
 
 #endif

@@ -147,6 +147,7 @@ static void fixed_cases(void)
 		   mnt_is_conflict_marker("=======", 7) &&
 		   mnt_is_conflict_marker("|||||||", 7) &&
 		   !mnt_is_conflict_marker("======= x", 9) &&
+		   !mnt_is_conflict_marker("===================", 19) &&
 		   !mnt_is_conflict_marker("<<<<<<", 6) &&
 		   !mnt_is_conflict_marker("---------------", 15),
 	   "conflict markers recognised");
