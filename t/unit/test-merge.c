@@ -335,7 +335,7 @@ static void random_file(struct file *f)
 	size_t i, n = rnd(10) ? 1 + rnd(8) : 0;
 
 	memset(f, 0, sizeof(*f));
-	f->pre = dupn("Preamble\n\n", rnd(4) ? 10 : 0);
+	f->pre = rnd(4) ? dupn("Preamble\n\n", 10) : dupn("", 0);
 	for (i = 0; i < n; i++) {
 		const struct sec *s = &pool[rnd((unsigned)npool)];
 
@@ -400,7 +400,7 @@ static void random_edit(struct file *f)
 	}
 	case 4: /* the preamble */
 		free(f->pre);
-		f->pre = dupn(rnd(2) ? "Other\n\n" : "", rnd(2) ? 7 : 0);
+		f->pre = rnd(2) ? dupn("Other\n\n", 7) : dupn("", 0);
 		return;
 	default:
 		break;
@@ -561,7 +561,8 @@ static int cmp_tl(const void *a, const void *b)
 static void sorted_lines(const char *buf, size_t len, struct tfile *f)
 {
 	tparse(f, buf, len);
-	qsort(f->all, f->nall, sizeof(*f->all), cmp_tl);
+	if (f->nall)
+		qsort(f->all, f->nall, sizeof(*f->all), cmp_tl);
 }
 
 static void check_clean(const struct strbuf *b, const struct strbuf *o,
