@@ -24,7 +24,7 @@ if [ -z "$OLD" ] || [ ! -s "$OLD" ]; then
 fi
 NEW=$KERNEL/MAINTAINERS
 CORPUS="perl $SRC_DIR/bench/merge-corpus.pl"
-RUN=$SRC_DIR/bench/merge-run.sh
+RUN=$SRC_DIR/bench/merge-run
 
 # goal CHECK-OUTPUT MIN: the targets (at least MIN merges git conflicts
 # on, 95% of them clean and right, no wrong clean result), numbers logged
