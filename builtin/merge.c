@@ -113,8 +113,8 @@ static enum merge_style config_style(void)
 	int status;
 
 	if (!run_capture(argv, &v, &status) && !status) {
-		while (v.len && (v.buf[v.len - 1] == '\n' ||
-				 v.buf[v.len - 1] == '\r'))
+		while (v.len &&
+		       (v.buf[v.len - 1] == '\n' || v.buf[v.len - 1] == '\r'))
 			v.buf[--v.len] = '\0';
 		if (!strcmp(v.buf, "diff3"))
 			style = MERGE_STYLE_DIFF3;

@@ -51,7 +51,7 @@ enum diag_severity {
 	X(D_SHARED_PATTERN, SEV_NOTE, "shared-pattern")      \
 	X(D_USELESS_EXCLUDE, SEV_WARNING, "useless-exclude") \
 	X(D_BAD_REGEX, SEV_ERROR, "bad-regex")               \
-	X(D_SHADOWED, SEV_NOTE, "shadowed")                 \
+	X(D_SHADOWED, SEV_NOTE, "shadowed")                  \
 	X(D_CONFLICT_MARKER, SEV_ERROR, "conflict-marker")
 
 #define DIAG_ENUM(id, sev, name) id,

@@ -226,8 +226,7 @@ static size_t sec_nr(const struct text *x, long i)
 	return i < 0 ? 0 : x->s[i].nr;
 }
 
-static bool same_key(const struct text *a, long i, const struct text *b,
-		     long j)
+static bool same_key(const struct text *a, long i, const struct text *b, long j)
 {
 	const struct sec *x = &a->s[i], *y = &b->s[j];
 
@@ -371,8 +370,7 @@ static void put_conflict(struct emitter *em, const struct line *const *o,
 			 size_t no, const struct line *const *b, size_t nb,
 			 const struct line *const *t, size_t nt)
 {
-	enum merge_style style = em->opts ? em->opts->style :
-					    MERGE_STYLE_MERGE;
+	enum merge_style style = em->opts ? em->opts->style : MERGE_STYLE_MERGE;
 	size_t pre = 0, suf = 0, i;
 
 	if (style != MERGE_STYLE_DIFF3) {
@@ -389,17 +387,17 @@ static void put_conflict(struct emitter *em, const struct line *const *o,
 	for (i = pre; i < no - suf; i++)
 		put_line(em, o[i]);
 	if (style != MERGE_STYLE_MERGE) {
-		put_marker(em, '|', label(em->opts ? em->opts->base_label :
-						     NULL,
-					  "base"));
+		put_marker(em, '|',
+			   label(em->opts ? em->opts->base_label : NULL,
+				 "base"));
 		for (i = 0; i < nb; i++)
 			put_line(em, b[i]);
 	}
 	put_marker(em, '=', NULL);
 	for (i = pre; i < nt - suf; i++)
 		put_line(em, t[i]);
-	put_marker(em, '>', label(em->opts ? em->opts->theirs_label : NULL,
-				  "theirs"));
+	put_marker(em, '>',
+		   label(em->opts ? em->opts->theirs_label : NULL, "theirs"));
 	for (i = no - suf; i < no; i++)
 		put_line(em, o[i]);
 	em->conflicts++;
@@ -912,8 +910,8 @@ static double likeness(const struct text *a, long i, const struct text *b,
  * same header, or one m added that looks like it (a rename); -1 none.
  * used[j]: side section j stands for a base section.
  */
-static void map_side(const struct text *b, const struct text *m,
-		     long *side_of, bool *used)
+static void map_side(const struct text *b, const struct text *m, long *side_of,
+		     bool *used)
 {
 	size_t i, j;
 
@@ -921,8 +919,8 @@ static void map_side(const struct text *b, const struct text *m,
 		long s = text_find(m, b->s[i].key, b->s[i].klen);
 
 		side_of[i] = -1;
-		if (s >= 0 && !used[s] && text_find(b, b->s[i].key,
-						    b->s[i].klen) == (long)i) {
+		if (s >= 0 && !used[s] &&
+		    text_find(b, b->s[i].key, b->s[i].klen) == (long)i) {
 			side_of[i] = s;
 			used[s] = true;
 		}
@@ -936,8 +934,8 @@ static void map_side(const struct text *b, const struct text *m,
 		for (j = 0; j < m->ns; j++) {
 			double l;
 
-			if (used[j] || text_find(b, m->s[j].key,
-						 m->s[j].klen) >= 0)
+			if (used[j] ||
+			    text_find(b, m->s[j].key, m->s[j].klen) >= 0)
 				continue;
 			l = likeness(b, (long)i, m, (long)j);
 			if (l >= best) {
@@ -1066,7 +1064,7 @@ static enum outcome outcome(const struct merger *mg, const struct group *g)
 		return GONE;
 	if (g->o < 0)
 		return same_section(&mg->t, g->t, &mg->b, g->b) ? GONE :
-								   DEL_CONFLICT;
+								  DEL_CONFLICT;
 	return same_section(&mg->o, g->o, &mg->b, g->b) ? GONE : DEL_CONFLICT;
 }
 
@@ -1114,12 +1112,13 @@ static void place_theirs(struct merger *mg)
 		s = &mg->t.s[j];
 		/* past the sections only OURS added that sort before it */
 		for (at = anchor; mg->n[at].next; at = mg->n[at].next) {
-			const struct group *ng = &mg->g[mg->n[mg->n[at].next].group];
+			size_t nx = mg->n[at].next;
+			const struct group *ng = &mg->g[mg->n[nx].group];
 			const struct sec *ns = group_sec(mg, ng);
 
 			if (ng->b >= 0 || ng->t >= 0 ||
-			    mnt_header_cmp(ns->key, ns->klen, s->key,
-					   s->klen) > 0)
+			    mnt_header_cmp(ns->key, ns->klen, s->key, s->klen) >
+				    0)
 				break;
 		}
 		anchor = new_node(mg, (size_t)gi, at);
@@ -1146,9 +1145,8 @@ static int build_groups(struct merger *mg)
 
 	mg->group_of_o = malloc((o->ns + 1) * sizeof(long));
 	mg->group_of_t = malloc((t->ns + 1) * sizeof(long));
-	if (!o_of || !t_of || !o_used || !t_used || !base_of_o ||
-	    !base_of_t || !o_stable || !t_stable || !o_ren || !t_ren ||
-	    !mg->group_of_o ||
+	if (!o_of || !t_of || !o_used || !t_used || !base_of_o || !base_of_t ||
+	    !o_stable || !t_stable || !o_ren || !t_ren || !mg->group_of_o ||
 	    !mg->group_of_t)
 		goto out;
 	map_side(b, o, o_of, o_used);
@@ -1268,7 +1266,8 @@ static int put_group(struct merger *mg, struct emitter *em,
 			put_line(em, ho);
 		else if (hb && same_line(ho, hb))
 			put_line(em, ht);
-		else if ((hb && same_line(ht, hb)) || same_key(o, g->o, t, g->t))
+		else if ((hb && same_line(ht, hb)) ||
+			 same_key(o, g->o, t, g->t))
 			put_line(em, ho);
 		else if (put_conflict_ranges(em, ho, 1, hb, hb ? 1 : 0, ht, 1))
 			return -1;
@@ -1306,8 +1305,8 @@ static void merger_release(struct merger *mg)
 	free(mg->n);
 }
 
-int mnt_merge_text(const char *base, size_t blen, const char *ours,
-		   size_t olen, const char *theirs, size_t tlen,
+int mnt_merge_text(const char *base, size_t blen, const char *ours, size_t olen,
+		   const char *theirs, size_t tlen,
 		   const struct merge_opts *opts, struct strbuf *out,
 		   struct merge_result *res)
 {

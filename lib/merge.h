@@ -68,8 +68,8 @@ struct merge_result {
  * Merge three texts; append the result to out.  opts may be NULL.
  * 0, or -1 when out of memory.
  */
-int mnt_merge_text(const char *base, size_t blen, const char *ours,
-		   size_t olen, const char *theirs, size_t tlen,
+int mnt_merge_text(const char *base, size_t blen, const char *ours, size_t olen,
+		   const char *theirs, size_t tlen,
 		   const struct merge_opts *opts, struct strbuf *out,
 		   struct merge_result *res);
 

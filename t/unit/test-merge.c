@@ -59,7 +59,8 @@ static void fixed_cases(void)
 	       "unsorted input: nothing re-sorted, THEIRS' section after its "
 	       "anchor");
 
-	merge3("A\nM:\ta\nF:  a/\nF:\tb/\n", "A\nM:\ta\nF:  a/\nF:\tb/\nF:\tc/\n",
+	merge3("A\nM:\ta\nF:  a/\nF:\tb/\n",
+	       "A\nM:\ta\nF:  a/\nF:\tb/\nF:\tc/\n",
 	       "A\nM:\ta\nR:  r\nF:  a/\nF:\tb/\n");
 	is_mem(out.buf, out.len, "A\nM:\ta\nR:  r\nF:  a/\nF:\tb/\nF:\tc/\n",
 	       "untouched lines keep their bytes (F:<spaces>)");
@@ -91,15 +92,13 @@ static void fixed_cases(void)
 	merge3("P\n\nX\nM:\tx\nF:\tx/\n\nZ\nM:\tz\n",
 	       "P\n\nX\nM:\tx\nF:\tx/\n\nY\nM:\tx\nF:\tx/\nF:\ty/\n\nZ\nM:\tz\n",
 	       "P\n\nY\nM:\tx\nF:\tx/\n\nZ\nM:\tz\n");
-	is_mem(out.buf, out.len,
-	       "P\n\nY\nM:\tx\nF:\tx/\nF:\ty/\n\nZ\nM:\tz\n",
+	is_mem(out.buf, out.len, "P\n\nY\nM:\tx\nF:\tx/\nF:\ty/\n\nZ\nM:\tz\n",
 	       "the other way round: one section, both sides' lines");
 
 	merge3("P\n\nA\nM:\ta\n", "P\n\nA\nM:\ta\n\nB\nM:\tb\nF:\tb/\n",
 	       "P\n\nB\nM:\tb\nL:\tl\n\nA\nM:\ta\n");
 	is_int(res.conflicts, 0, "a section both added: merged");
-	is_mem(out.buf, out.len,
-	       "P\n\nA\nM:\ta\n\nB\nM:\tb\nL:\tl\nF:\tb/\n",
+	is_mem(out.buf, out.len, "P\n\nA\nM:\ta\n\nB\nM:\tb\nL:\tl\nF:\tb/\n",
 	       "at OURS' place, with both sides' lines");
 
 	ok(!merge3("", "", ""), "empty inputs merge");
@@ -120,8 +119,8 @@ static void fixed_cases(void)
 	       "markers around the changed lines only");
 
 	merge3o("P\n\nA\nM:\ta\nS:\tMaintained\n",
-		"P\n\nA\nM:\ta\nS:\tOdd Fixes\n",
-		"P\n\nA\nM:\ta\nS:\tOrphan\n", &mo);
+		"P\n\nA\nM:\ta\nS:\tOdd Fixes\n", "P\n\nA\nM:\ta\nS:\tOrphan\n",
+		&mo);
 	is_mem(out.buf, out.len,
 	       "P\n\nA\nM:\ta\n<<<<<<< HEAD\nS:\tOdd Fixes\n"
 	       "||||||| merged base\nS:\tMaintained\n=======\nS:\tOrphan\n"
@@ -208,8 +207,9 @@ static void load_pool(const char *path)
 {
 	FILE *f = path ? fopen(path, "r") : NULL;
 	static const char *const fallback[] = {
-		"AAA DRIVER\n", "M:\tAnn <ann@x.org>\n", "L:\tl@x.org\n",
-		"S:\tMaintained\n", "F:\tdrivers/aaa/\n", "F:  include/aaa.h\n",
+		"AAA DRIVER\n",	      "M:\tAnn <ann@x.org>\n",
+		"L:\tl@x.org\n",      "S:\tMaintained\n",
+		"F:\tdrivers/aaa/\n", "F:  include/aaa.h\n",
 	};
 	char *line = NULL, *prev = NULL;
 	size_t cap = 0, i, k = 0;
@@ -375,8 +375,8 @@ static void random_edit(struct file *f)
 	case 2: /* rename one */
 		if (f->n) {
 			s = &f->s[rnd((unsigned)f->n)];
-			snprintf(buf, sizeof(buf), "RENAMED %u %.100s",
-				 rnd(3), s->head);
+			snprintf(buf, sizeof(buf), "RENAMED %u %.100s", rnd(3),
+				 s->head);
 			if (!has_head(f, buf)) {
 				free(s->head);
 				s->head = dupn(buf, strlen(buf));
@@ -413,12 +413,12 @@ static void random_edit(struct file *f)
 	case 1: { /* a line of another section */
 		const struct sec *p = &pool[rnd((unsigned)npool)];
 		const char *l = rnd(2) && s->n ? s->l[rnd((unsigned)s->n)] :
-				p->n ? p->l[rnd((unsigned)p->n)] : "F:\tx/\n";
+				p->n	       ? p->l[rnd((unsigned)p->n)] :
+						 "F:\tx/\n";
 
 		add_line(s, NULL);
 		i = rnd((unsigned)s->n);
-		memmove(s->l + i + 1, s->l + i,
-			(s->n - 1 - i) * sizeof(*s->l));
+		memmove(s->l + i + 1, s->l + i, (s->n - 1 - i) * sizeof(*s->l));
 		s->l[i] = dupn(l, strlen(l));
 		return;
 	}
@@ -500,8 +500,8 @@ static void tparse(struct tfile *f, const char *buf, size_t len)
 		while (s->head.len && s->head.s[s->head.len - 1] == ' ')
 			s->head.len--;
 		s->l = &f->all[i + 1];
-		for (s->n = 0; i + 1 + s->n < f->nall &&
-			       tfield(&f->all[i + 1 + s->n]);
+		for (s->n = 0;
+		     i + 1 + s->n < f->nall && tfield(&f->all[i + 1 + s->n]);
 		     s->n++)
 			;
 	}
@@ -544,8 +544,9 @@ static void fail(const char *what, const struct strbuf *b,
 		 const struct strbuf *o, const struct strbuf *t)
 {
 	if (failures++ < 3)
-		tap_diag("%s\n--- base\n%s--- ours\n%s--- theirs\n%s--- result\n%s",
-			 what, b->buf, o->buf, t->buf, out.buf);
+		tap_diag(
+			"%s\n--- base\n%s--- ours\n%s--- theirs\n%s--- result\n%s",
+			what, b->buf, o->buf, t->buf, out.buf);
 }
 
 static int cmp_tl(const void *a, const void *b)
@@ -701,8 +702,8 @@ static void property_test(int rounds)
 				same = tl_eq(&x.all[i], &y.all[i]);
 			if (!same) {
 				bad_sym++;
-				fail("merge(b,o,t) and merge(b,t,o) differ",
-				     &b, &o, &t);
+				fail("merge(b,o,t) and merge(b,t,o) differ", &b,
+				     &o, &t);
 			}
 			tfree(&x);
 			tfree(&y);
