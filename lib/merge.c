@@ -435,6 +435,20 @@ static int put_conflict_ranges(struct emitter *em, const struct line *o,
 
 /* ---- three-way merge of plain line sequences (the preamble) ---- */
 
+/* One side left alone, or both the same: write the other.  Done? */
+static bool trivial(struct emitter *em, const struct line *b, size_t nb,
+		    const struct line *o, size_t no, const struct line *t,
+		    size_t nt)
+{
+	if (same_lines(o, no, b, nb))
+		put_lines(em, t, nt);
+	else if (same_lines(t, nt, b, nb) || same_lines(o, no, t, nt))
+		put_lines(em, o, no);
+	else
+		return false;
+	return true;
+}
+
 static bool chunk_same(const struct line *a, size_t na, const struct line *b,
 		       size_t nb)
 {
@@ -449,14 +463,8 @@ static int merge_plain(struct emitter *em, const struct line *b, size_t nb,
 	size_t i = 0, jo = 0, jt = 0;
 	int ret = -1;
 
-	if (same_lines(o, no, b, nb)) {
-		put_lines(em, t, nt);
+	if (trivial(em, b, nb, o, no, t, nt))
 		return 0;
-	}
-	if (same_lines(t, nt, b, nb) || same_lines(o, no, t, nt)) {
-		put_lines(em, o, no);
-		return 0;
-	}
 	bo = malloc((nb + 1) * sizeof(*bo));
 	ob = malloc((no + 1) * sizeof(*ob));
 	bt = malloc((nb + 1) * sizeof(*bt));
@@ -762,14 +770,8 @@ static int merge_fields(struct emitter *em, const struct line *b, size_t nb,
 	int ret = -1;
 	enum { KEEP, TAKE, CONFLICT } status = KEEP;
 
-	if (same_lines(o, no, b, nb)) {
-		put_lines(em, t, nt);
+	if (trivial(em, b, nb, o, no, t, nt))
 		return 0;
-	}
-	if (same_lines(t, nt, b, nb) || same_lines(o, no, t, nt)) {
-		put_lines(em, o, no);
-		return 0;
-	}
 	memset(&lm, 0, sizeof(lm));
 	lm.b = b;
 	lm.o = o;

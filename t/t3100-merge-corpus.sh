@@ -10,18 +10,9 @@
 # merges git merge-file conflicts on come out clean and right, and no
 # clean result is wrong.
 . "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIRECTORY/lib-merge.sh"
 kernel_tree
-
-OLD=$(MAINT_CACHE=${MAINT_CACHE:-} "$SRC_DIR/scripts/get-maintainers-file.sh" 6.1 2>/dev/null) ||
-	OLD=
-if [ -z "$OLD" ] || [ ! -s "$OLD" ]; then
-	if [ "${MAINT_NEED_KERNEL:-0}" = 1 ]; then
-		echo "1..1"
-		echo "not ok 1 - the 6.1 MAINTAINERS is missing"
-		exit 1
-	fi
-	skip_all "no 6.1 MAINTAINERS (scripts/get-maintainers-file.sh 6.1)"
-fi
+old_maintainers
 NEW=$KERNEL/MAINTAINERS
 CORPUS="perl $SRC_DIR/bench/merge-corpus.pl"
 RUN=$SRC_DIR/bench/merge-run

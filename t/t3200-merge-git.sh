@@ -7,18 +7,9 @@
 # in the gap the branches put it in, no untouched line changed a byte).
 # Then the cases issue 10 found, through git.
 . "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIRECTORY/lib-merge.sh"
 kernel_tree
-
-OLD=$(MAINT_CACHE=${MAINT_CACHE:-} "$SRC_DIR/scripts/get-maintainers-file.sh" 6.1 2>/dev/null) ||
-	OLD=
-if [ -z "$OLD" ] || [ ! -s "$OLD" ]; then
-	if [ "${MAINT_NEED_KERNEL:-0}" = 1 ]; then
-		echo "1..1"
-		echo "not ok 1 - the 6.1 MAINTAINERS is missing"
-		exit 1
-	fi
-	skip_all "no 6.1 MAINTAINERS (scripts/get-maintainers-file.sh 6.1)"
-fi
+old_maintainers
 CORPUS="perl $SRC_DIR/bench/merge-corpus.pl"
 export GIT_AUTHOR_NAME=T GIT_AUTHOR_EMAIL=t@x.org GIT_COMMITTER_NAME=T \
 	GIT_COMMITTER_EMAIL=t@x.org GIT_CONFIG_NOSYSTEM=1 HOME=$TRASH
@@ -57,31 +48,27 @@ right() {
 	grep -q " maint_conflicts 0 maint_wrong 0 " "r.$1.out"
 }
 
-test_expect_success 'git merge with the driver: clean, and every change in its place' '
+# each OP CMD: CMD (git merge, rebase, cherry-pick) on every picked merge,
+# the results to res.OP.N
+each() {
 	for i in $(cat picked); do
-		(setup "$OLD" ../c/$i.ours ../c/$i.theirs &&
-		 git merge -q --no-edit topic &&
-		 git diff --quiet HEAD &&
-		 cp MAINTAINERS ../res.merge.$i) || exit 1
-	done &&
+		(setup "$OLD" ../c/$i.ours ../c/$i.theirs && eval "$2" &&
+		 cp MAINTAINERS ../res.$1.$i) || return 1
+	done
+}
+
+test_expect_success 'git merge with the driver: clean, and every change in its place' '
+	each merge "git merge -q --no-edit topic && git diff --quiet HEAD" &&
 	right merge
 '
 
 test_expect_success 'git rebase with the driver: clean and right' '
-	for i in $(cat picked); do
-		(setup "$OLD" ../c/$i.ours ../c/$i.theirs &&
-		 git checkout -q topic && git rebase -q main &&
-		 cp MAINTAINERS ../res.rebase.$i) || exit 1
-	done &&
+	each rebase "git checkout -q topic && git rebase -q main" &&
 	right rebase
 '
 
 test_expect_success 'git cherry-pick with the driver: clean and right' '
-	for i in $(cat picked); do
-		(setup "$OLD" ../c/$i.ours ../c/$i.theirs &&
-		 git cherry-pick topic >/dev/null &&
-		 cp MAINTAINERS ../res.pick.$i) || exit 1
-	done &&
+	each pick "git cherry-pick topic >/dev/null" &&
 	right pick
 '
 
@@ -89,13 +76,11 @@ test_expect_success 'cherry-picks plain git applies cleanly: clean and right wit
 	k=0 && for i in $(seq 2 40); do
 		grep -qx $i picked && continue
 		k=$((k + 1)) && echo $i >>plain &&
-		(setup "$OLD" ../c/$i.ours ../c/$i.theirs &&
-		 git cherry-pick topic >/dev/null &&
-		 cp MAINTAINERS ../res.plain.$i) || exit 1
 		test $k -lt 5 || break
 	done &&
 	test $k -ge 3 &&
 	mv picked picked.conflicting && mv plain picked &&
+	each plain "git cherry-pick topic >/dev/null" &&
 	right plain &&
 	mv picked.conflicting picked
 '
