@@ -62,6 +62,32 @@ test_expect_success 'raw corpus: untouched lines keep their bytes (F:<spaces>)' 
 	test ${n:-0} -gt 50
 '
 
+test_expect_success 'the check catches results that moved or rewrote lines' '
+	mkdir bad && cp raw/renames bad/ &&
+	cat >bad.pl <<-\EOF &&
+	my ($how) = @ARGV;
+	local $/;
+	$_ = <STDIN>;
+	# an untouched line rewritten (a space for the tab)
+	s/^F:\t/F: /m if $how == 1;
+	# two lines of a section swapped
+	s/^(F:[^\n]*\n)(F:[^\n]*\n)/$2$1/m if $how == 3;
+	# a section moved to the end
+	$_ .= "\n$1" if $how == 4 &&
+		s/^(53C700 AND 53C700-66 SCSI DRIVER\n(?:[A-Z]:[^\n]*\n)*)\n//m;
+	print;
+	EOF
+	for k in 1 2 3 4; do
+		cp raw/1.expected bad/$k.expected &&
+		perl bad.pl $k <raw/1.expected >bad/$k.result || return 1
+	done &&
+	maint format --order --input raw/1.expected --output bad/2.result &&
+	for k in 1 2 3 4; do ! cmp -s bad/$k.result raw/1.expected || return 1; done &&
+	$CORPUS check "$OLD" bad 4 -v >res &&
+	cat res &&
+	grep -q "maint_conflicts 0 maint_wrong 4 " res
+'
+
 N=80
 test_expect_success 'canonical corpus: format --order of both, the goal met' '
 	maint format --order --input "$OLD" --output cbase &&
