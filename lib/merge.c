@@ -526,29 +526,96 @@ static bool is_status(const struct line *l)
 	return l->len >= 2 && l->s[0] == 'S' && l->s[1] == ':';
 }
 
-static size_t count_in(const struct line *v, size_t n, const struct line *x)
-{
-	size_t i, c = 0;
+/*
+ * The distinct contents of a section's three versions, with their
+ * counts: every line points to its content (a hash table of them).
+ */
+struct content {
+	const struct line *l; /* the first line with it */
+	size_t cb, co, ct;
+	size_t rm, add; /* OURS' copies to remove, THEIRS' to add */
+	size_t first_o; /* the first OURS item left with it, 0 none */
+};
 
-	for (i = 0; i < n; i++)
-		c += same_line(&v[i], x);
-	return c;
+struct contents {
+	struct content *v;
+	size_t n;
+	size_t *slot; /* content index + 1; 0 empty */
+	size_t size;
+	size_t *of_b, *of_o, *of_t; /* line -> content */
+};
+
+static long content_add(struct contents *c, const struct line *l)
+{
+	size_t h = (size_t)hash_bytes(l->s, l->len) & (c->size - 1);
+
+	while (c->slot[h]) {
+		if (same_line(c->v[c->slot[h] - 1].l, l))
+			return (long)(c->slot[h] - 1);
+		h = (h + 1) & (c->size - 1);
+	}
+	memset(&c->v[c->n], 0, sizeof(c->v[0]));
+	c->v[c->n].l = l;
+	c->slot[h] = ++c->n;
+	return (long)(c->n - 1);
 }
 
-/* Do a and b hold the same S: lines (as multisets)? */
-static bool same_status(const struct line *a, size_t na, const struct line *b,
-			size_t nb)
+static int contents_build(struct contents *c, const struct line *b, size_t nb,
+			  const struct line *o, size_t no, const struct line *t,
+			  size_t nt)
+{
+	size_t all = nb + no + nt, i;
+
+	memset(c, 0, sizeof(*c));
+	for (c->size = 16; c->size < 2 * all + 2; c->size *= 2)
+		;
+	c->v = malloc((all + 1) * sizeof(*c->v));
+	c->slot = calloc(c->size, sizeof(*c->slot));
+	c->of_b = malloc((nb + 1) * sizeof(size_t));
+	c->of_o = malloc((no + 1) * sizeof(size_t));
+	c->of_t = malloc((nt + 1) * sizeof(size_t));
+	if (!c->v || !c->slot || !c->of_b || !c->of_o || !c->of_t)
+		return -1;
+	for (i = 0; i < nb; i++) {
+		c->of_b[i] = (size_t)content_add(c, &b[i]);
+		c->v[c->of_b[i]].cb++;
+	}
+	for (i = 0; i < no; i++) {
+		c->of_o[i] = (size_t)content_add(c, &o[i]);
+		c->v[c->of_o[i]].co++;
+	}
+	for (i = 0; i < nt; i++) {
+		c->of_t[i] = (size_t)content_add(c, &t[i]);
+		c->v[c->of_t[i]].ct++;
+	}
+	return 0;
+}
+
+static void contents_release(struct contents *c)
+{
+	free(c->v);
+	free(c->slot);
+	free(c->of_b);
+	free(c->of_o);
+	free(c->of_t);
+}
+
+/* the S: lines of two versions the same (as multisets)?  which: 'o' for
+ * OURS and base, 't' THEIRS and base, 'x' OURS and THEIRS */
+static bool same_status(const struct contents *c, char which)
 {
 	size_t i;
 
-	for (i = 0; i < na; i++)
-		if (is_status(&a[i]) &&
-		    count_in(a, na, &a[i]) != count_in(b, nb, &a[i]))
+	for (i = 0; i < c->n; i++) {
+		const struct content *e = &c->v[i];
+
+		if (!is_status(e->l))
+			continue;
+		if ((which == 'o' && e->co != e->cb) ||
+		    (which == 't' && e->ct != e->cb) ||
+		    (which == 'x' && e->co != e->ct))
 			return false;
-	for (i = 0; i < nb; i++)
-		if (is_status(&b[i]) &&
-		    count_in(a, na, &b[i]) != count_in(b, nb, &b[i]))
-			return false;
+	}
 	return true;
 }
 
@@ -564,11 +631,11 @@ struct litem {
 struct lmerge {
 	const struct line *b, *o, *t;
 	size_t nb, no, nt;
+	struct contents c;
 	long *bo, *ob, *bt, *tb;
 	size_t *o_item; /* OURS line -> item */
 	bool *t_insert; /* THEIRS lines to add */
 	long *t_conflict; /* THEIRS line -> conflict item to place there */
-	bool *seen; /* contents already decided (by first OURS/THEIRS line) */
 	struct litem *it; /* it[0] is the head */
 	size_t nit, ait;
 	const struct line **cv;
@@ -591,8 +658,15 @@ static int push_cv(struct lmerge *lm, const struct line *l)
 	return 0;
 }
 
-/* a conflict item holding the lines of v (n of them) that pred selects */
-static long conflict_item(struct lmerge *lm, const struct line *x)
+/* Is line i of a version (with its contents map) in the group? */
+static bool in_group(const struct lmerge *lm, const size_t *of, size_t i,
+		     const struct line *v, long e)
+{
+	return e >= 0 ? of[i] == (size_t)e : is_status(&v[i]);
+}
+
+/* a conflict item: the lines of content e (the S: lines when e < 0) */
+static long conflict_item(struct lmerge *lm, long e)
 {
 	long id = new_item(lm);
 	size_t i;
@@ -601,19 +675,19 @@ static long conflict_item(struct lmerge *lm, const struct line *x)
 		return -1;
 	lm->it[id].cfirst = lm->ncv;
 	for (i = 0; i < lm->no; i++)
-		if (x ? same_line(&lm->o[i], x) : is_status(&lm->o[i])) {
+		if (in_group(lm, lm->c.of_o, i, lm->o, e)) {
 			if (push_cv(lm, &lm->o[i]))
 				return -1;
 			lm->it[id].co++;
 		}
 	for (i = 0; i < lm->nb; i++)
-		if (x ? same_line(&lm->b[i], x) : is_status(&lm->b[i])) {
+		if (in_group(lm, lm->c.of_b, i, lm->b, e)) {
 			if (push_cv(lm, &lm->b[i]))
 				return -1;
 			lm->it[id].cb++;
 		}
 	for (i = 0; i < lm->nt; i++)
-		if (x ? same_line(&lm->t[i], x) : is_status(&lm->t[i])) {
+		if (in_group(lm, lm->c.of_t, i, lm->t, e)) {
 			if (push_cv(lm, &lm->t[i]))
 				return -1;
 			lm->it[id].ct++;
@@ -622,11 +696,10 @@ static long conflict_item(struct lmerge *lm, const struct line *x)
 }
 
 /*
- * Replace OURS' lines that match (x, or the S: lines when x is NULL) by
- * the conflict item id at the first of them; with none, place it where
- * THEIRS has its first such line.
+ * Replace OURS' lines of the group by the conflict item id at the first
+ * of them; with none, place it where THEIRS has its first such line.
  */
-static void place_conflict(struct lmerge *lm, const struct line *x, long id)
+static void place_conflict(struct lmerge *lm, long e, long id)
 {
 	size_t j;
 	bool placed = false;
@@ -634,13 +707,11 @@ static void place_conflict(struct lmerge *lm, const struct line *x, long id)
 	for (j = 0; j < lm->no; j++) {
 		struct litem *it = &lm->it[lm->o_item[j]];
 
-		if (x ? !same_line(&lm->o[j], x) : !is_status(&lm->o[j]))
+		if (!in_group(lm, lm->c.of_o, j, lm->o, e))
 			continue;
 		if (!placed) {
 			/* the item takes the line's place in the list */
-			size_t next = it->next;
-
-			lm->it[id].next = next;
+			lm->it[id].next = it->next;
 			it->next = (size_t)id;
 			placed = true;
 		}
@@ -649,66 +720,87 @@ static void place_conflict(struct lmerge *lm, const struct line *x, long id)
 	if (placed)
 		return;
 	for (j = 0; j < lm->nt; j++)
-		if (x ? same_line(&lm->t[j], x) : is_status(&lm->t[j])) {
+		if (in_group(lm, lm->c.of_t, j, lm->t, e)) {
 			lm->t_conflict[j] = id;
 			return;
 		}
 }
 
-/* Decide one non-S: content x: keep, remove or add copies, or conflict. */
-static int decide(struct lmerge *lm, const struct line *x)
+/*
+ * Decide every content but the S: lines: keep, remove or add copies (the
+ * three-way count), or a conflict.  0 or -1.
+ */
+static int decide(struct lmerge *lm)
 {
-	size_t k = count_in(lm->b, lm->nb, x), co = count_in(lm->o, lm->no, x),
-	       ct = count_in(lm->t, lm->nt, x), r, j, n;
-	long id;
+	size_t i, j;
 
-	if (co == k)
-		r = ct;
-	else if (ct == k || co == ct)
-		r = co;
-	else {
-		id = conflict_item(lm, x);
-		if (id < 0)
-			return -1;
-		place_conflict(lm, x, id);
-		return 0;
+	for (i = 0; i < lm->c.n; i++) {
+		struct content *e = &lm->c.v[i];
+		size_t r;
+		long id;
+
+		if (is_status(e->l))
+			continue;
+		if (e->co == e->cb) {
+			r = e->ct;
+		} else if (e->ct == e->cb || e->co == e->ct) {
+			r = e->co;
+		} else {
+			id = conflict_item(lm, (long)i);
+			if (id < 0)
+				return -1;
+			place_conflict(lm, (long)i, id);
+			continue;
+		}
+		if (r < e->co)
+			e->rm = e->co - r;
+		else
+			e->add = r - e->co;
 	}
-	if (r < co) {
-		/* first the copies whose base line THEIRS removed */
-		n = co - r;
-		for (j = 0; j < lm->no && n; j++)
-			if (same_line(&lm->o[j], x) && lm->ob[j] >= 0 &&
-			    lm->bt[lm->ob[j]] < 0) {
-				lm->it[lm->o_item[j]].removed = true;
-				n--;
-			}
-		for (j = lm->no; j-- > 0 && n;)
-			if (same_line(&lm->o[j], x) &&
-			    !lm->it[lm->o_item[j]].removed) {
-				lm->it[lm->o_item[j]].removed = true;
-				n--;
-			}
-	} else if (r > co) {
-		n = r - co;
-		for (j = 0; j < lm->nt && n; j++)
-			if (same_line(&lm->t[j], x) && lm->tb[j] < 0) {
-				lm->t_insert[j] = true;
-				n--;
-			}
-		for (j = lm->nt; j-- > 0 && n;)
-			if (same_line(&lm->t[j], x) && !lm->t_insert[j]) {
-				lm->t_insert[j] = true;
-				n--;
-			}
+	/* removed: first the copies whose base line THEIRS removed */
+	for (j = 0; j < lm->no; j++) {
+		struct content *e = &lm->c.v[lm->c.of_o[j]];
+
+		if (e->rm && lm->ob[j] >= 0 && lm->bt[lm->ob[j]] < 0) {
+			lm->it[lm->o_item[j]].removed = true;
+			e->rm--;
+		}
 	}
+	for (j = lm->no; j-- > 0;) {
+		struct content *e = &lm->c.v[lm->c.of_o[j]];
+
+		if (e->rm && !lm->it[lm->o_item[j]].removed) {
+			lm->it[lm->o_item[j]].removed = true;
+			e->rm--;
+		}
+	}
+	/* added: first the lines THEIRS added */
+	for (j = 0; j < lm->nt; j++) {
+		struct content *e = &lm->c.v[lm->c.of_t[j]];
+
+		if (e->add && lm->tb[j] < 0) {
+			lm->t_insert[j] = true;
+			e->add--;
+		}
+	}
+	for (j = lm->nt; j-- > 0;) {
+		struct content *e = &lm->c.v[lm->c.of_t[j]];
+
+		if (e->add && !lm->t_insert[j]) {
+			lm->t_insert[j] = true;
+			e->add--;
+		}
+	}
+	/* where each content is left in OURS' lines */
+	for (j = lm->no; j-- > 0;)
+		if (!lm->it[lm->o_item[j]].removed)
+			lm->c.v[lm->c.of_o[j]].first_o = lm->o_item[j];
 	return 0;
 }
 
 /* the item a THEIRS line stands for in the result, or 0 */
 static size_t theirs_counterpart(struct lmerge *lm, size_t j)
 {
-	size_t i;
-
 	if (lm->tb[j] >= 0 && lm->bo[lm->tb[j]] >= 0) {
 		size_t it = lm->o_item[lm->bo[lm->tb[j]]];
 
@@ -716,30 +808,29 @@ static size_t theirs_counterpart(struct lmerge *lm, size_t j)
 			return it;
 	}
 	/* an OURS line with the same text (both added it) */
-	for (i = 0; i < lm->no; i++)
-		if (same_line(&lm->o[i], &lm->t[j]) &&
-		    !lm->it[lm->o_item[i]].removed)
-			return lm->o_item[i];
-	return 0;
+	return lm->c.v[lm->c.of_t[j]].first_o;
 }
+
+/* how far past OURS' additions a THEIRS line may go (bounded work) */
+#define SKIP_MAX 1000
 
 /* Insert item id after anchor, past OURS' additions that sort first. */
 static void insert_after(struct lmerge *lm, size_t anchor, size_t id,
 			 const struct line *l)
 {
-	size_t at = anchor;
+	size_t at = anchor, n = 0;
 
-	for (;;) {
+	for (; n < SKIP_MAX; n++) {
 		size_t nx = lm->it[at].next;
-		const struct litem *n = &lm->it[nx];
+		const struct litem *it = &lm->it[nx];
 
 		if (!nx)
 			break;
-		if (n->removed) {
+		if (it->removed) {
 			at = nx;
 			continue;
 		}
-		if (!n->ours_added || !n->l || field_cmp(n->l, l) > 0)
+		if (!it->ours_added || !it->l || field_cmp(it->l, l) > 0)
 			break;
 		at = nx;
 	}
@@ -749,6 +840,7 @@ static void insert_after(struct lmerge *lm, size_t anchor, size_t id,
 
 static void lmerge_release(struct lmerge *lm)
 {
+	contents_release(&lm->c);
 	free(lm->bo);
 	free(lm->ob);
 	free(lm->bt);
@@ -756,7 +848,6 @@ static void lmerge_release(struct lmerge *lm)
 	free(lm->o_item);
 	free(lm->t_insert);
 	free(lm->t_conflict);
-	free(lm->seen);
 	free(lm->it);
 	free(lm->cv);
 }
@@ -786,9 +877,9 @@ static int merge_fields(struct emitter *em, const struct line *b, size_t nb,
 	lm.o_item = malloc((no + 1) * sizeof(size_t));
 	lm.t_insert = calloc(nt + 1, sizeof(bool));
 	lm.t_conflict = malloc((nt + 1) * sizeof(long));
-	lm.seen = calloc(no + nt + 1, sizeof(bool));
 	if (!lm.bo || !lm.bt || !lm.ob || !lm.tb || !lm.o_item ||
-	    !lm.t_insert || !lm.t_conflict || !lm.seen ||
+	    !lm.t_insert || !lm.t_conflict ||
+	    contents_build(&lm.c, b, nb, o, no, t, nt) ||
 	    lcs_match(b, nb, o, no, lm.bo, lm.ob) ||
 	    lcs_match(b, nb, t, nt, lm.bt, lm.tb) || new_item(&lm) < 0)
 		goto out;
@@ -808,9 +899,9 @@ static int merge_fields(struct emitter *em, const struct line *b, size_t nb,
 		last = (size_t)id;
 	}
 	/* the status: one value */
-	if (same_status(o, no, b, nb))
-		status = same_status(t, nt, b, nb) ? KEEP : TAKE;
-	else if (!same_status(t, nt, b, nb) && !same_status(o, no, t, nt))
+	if (same_status(&lm.c, 'o'))
+		status = same_status(&lm.c, 't') ? KEEP : TAKE;
+	else if (!same_status(&lm.c, 't') && !same_status(&lm.c, 'x'))
 		status = CONFLICT;
 	if (status == TAKE) {
 		for (j = 0; j < no; j++)
@@ -820,24 +911,15 @@ static int merge_fields(struct emitter *em, const struct line *b, size_t nb,
 			if (is_status(&t[j]))
 				lm.t_insert[j] = true;
 	} else if (status == CONFLICT) {
-		long id = conflict_item(&lm, NULL);
+		long id = conflict_item(&lm, -1);
 
 		if (id < 0)
 			goto out;
-		place_conflict(&lm, NULL, id);
+		place_conflict(&lm, -1, id);
 	}
-	/* every other content, once */
-	for (j = 0; j < no + nt; j++) {
-		const struct line *x = j < no ? &o[j] : &t[j - no];
-
-		if (is_status(x) || lm.seen[j])
-			continue;
-		for (i = j; i < no + nt; i++)
-			if (same_line(i < no ? &o[i] : &t[i - no], x))
-				lm.seen[i] = true;
-		if (decide(&lm, x))
-			goto out;
-	}
+	/* every other content */
+	if (decide(&lm))
+		goto out;
 	/* THEIRS' additions after their anchors */
 	anchor = 0;
 	for (j = 0; j < nt; j++) {
@@ -907,6 +989,9 @@ static double likeness(const struct text *a, long i, const struct text *b,
 	return (double)common / (double)(ca > cb ? ca : cb);
 }
 
+/* pairs of sections compared for renames at most */
+#define RENAME_PAIRS_MAX 1000000
+
 /*
  * side_of[i]: the section of side m standing for base section i: the
  * same header, or one m added that looks like it (a rename); -1 none.
@@ -915,7 +1000,7 @@ static double likeness(const struct text *a, long i, const struct text *b,
 static void map_side(const struct text *b, const struct text *m, long *side_of,
 		     bool *used)
 {
-	size_t i, j;
+	size_t i, j, unmatched = 0, added = 0;
 
 	for (i = 0; i < b->ns; i++) {
 		long s = text_find(m, b->s[i].key, b->s[i].klen);
@@ -927,6 +1012,13 @@ static void map_side(const struct text *b, const struct text *m, long *side_of,
 			used[s] = true;
 		}
 	}
+	/* renames: bounded work (a file rewritten wholesale has none) */
+	for (i = 0; i < b->ns; i++)
+		unmatched += side_of[i] < 0;
+	for (j = 0; j < m->ns; j++)
+		added += !used[j];
+	if (unmatched * added > RENAME_PAIRS_MAX)
+		return;
 	for (i = 0; i < b->ns; i++) {
 		double best = 0.6;
 		long pick = -1;
@@ -1102,7 +1194,7 @@ static void place_theirs(struct merger *mg)
 		long gi = mg->group_of_t[j];
 		struct group *g = &mg->g[gi];
 		const struct sec *s;
-		size_t at;
+		size_t at, n;
 
 		if (g->node) {
 			if (!g->moved_by_ours)
@@ -1113,7 +1205,8 @@ static void place_theirs(struct merger *mg)
 			continue;
 		s = &mg->t.s[j];
 		/* past the sections only OURS added that sort before it */
-		for (at = anchor; mg->n[at].next; at = mg->n[at].next) {
+		for (at = anchor, n = 0; mg->n[at].next && n < SKIP_MAX;
+		     at = mg->n[at].next, n++) {
 			size_t nx = mg->n[at].next;
 			const struct group *ng = &mg->g[mg->n[nx].group];
 			const struct sec *ns = group_sec(mg, ng);
