@@ -3,6 +3,9 @@
 # maint merge: the merge driver from the command line and under real
 # git merges.
 . "$(dirname "$0")/test-lib.sh"
+# no user or system git config (merge.conflictStyle, say) in the way
+GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
+export GIT_CONFIG_GLOBAL GIT_CONFIG_NOSYSTEM
 
 # three versions: both sides add a section at the same place and an F:
 # line at the end of the same section: git conflicts, maint does not
