@@ -59,6 +59,7 @@ static const struct {
 	{ D_FIELD_FORM, "a field not in 'X:<TAB>value' form" },
 	{ D_LAYOUT, "blank lines or stray text between sections" },
 	{ D_ODD_LINE, "a line parse-maintainers.pl cannot place" },
+	{ D_CONFLICT_MARKER, "a conflict marker left from a merge" },
 };
 
 #define NR_CHECKS (sizeof(checks) / sizeof(checks[0]))

@@ -12,30 +12,43 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char merge_usage[] =
-	"usage: maint merge [--marker-size=N] [--path=NAME] BASE OURS THEIRS\n"
-	"   or: maint merge --install\n"
+	"usage: maint merge [options] BASE OURS THEIRS\n"
+	"   or: maint merge --install [--attributes]\n"
 	"\n"
 	"Merge three versions of a MAINTAINERS file the way git's merge drivers\n"
 	"do: the result is written to OURS; exit 0 when it is clean, 1 when\n"
-	"conflicts remain (marked around the section).  Sections are matched by\n"
-	"header, field lines merged so that what either side added is kept and\n"
-	"what either side removed is gone.  Files that do not parse fall back to\n"
-	"a line merge (git merge-file), with a warning.\n"
+	"conflicts remain.  The result is OURS' text byte for byte with THEIRS'\n"
+	"changes applied: nothing is re-sorted or re-formatted.  Sections are\n"
+	"matched by header (or content, for a rename); a section THEIRS added\n"
+	"goes after the one before it in THEIRS, a line after the line before\n"
+	"it.  Lines are counted: what one side added or removed is added or\n"
+	"removed; both sides changing a line's count or a section's S:\n"
+	"differently is a conflict.  Files that do not parse fall back to a\n"
+	"line merge (git merge-file), with a warning.\n"
 	"\n"
-	"  --marker-size=N   length of the conflict markers (git's %L; 7)\n"
-	"  --path=NAME       the file's name in the repository (git's %P)\n"
-	"  --install         configure the driver in this repository: the\n"
-	"                    merge.maintainers.* config and info/attributes\n"
-	"  -h, --help        show this help\n"
+	"  --marker-size=N      length of the conflict markers (git's %L; 7)\n"
+	"  --diff3, --zdiff3    conflicts with the base part (default: git config\n"
+	"                       merge.conflictStyle)\n"
+	"  --ours-label=L       labels of the conflict markers (git's %X, %S,\n"
+	"  --base-label=L       %Y; ours, base and theirs when not given)\n"
+	"  --theirs-label=L\n"
+	"  --path=NAME          the file's name in the repository (git's %P)\n"
+	"  --install            configure the driver in this repository: the\n"
+	"                       merge.maintainers.* config and the attributes\n"
+	"                       in .git/info/attributes\n"
+	"  --attributes         with --install: write them to .gitattributes\n"
+	"                       at the top of the work tree (to commit)\n"
+	"  -h, --help           show this help\n"
 	"\n"
 	"In .git/config (or with --install):\n"
 	"  [merge \"maintainers\"]\n"
 	"          name = MAINTAINERS merge driver (maint)\n"
-	"          driver = maint merge %O %A %B --marker-size=%L --path=%P\n"
-	"and in .gitattributes:\n"
+	"          driver = maint merge %O %A %B --marker-size=%L --path=%P --ours-label=%X --base-label=%S --theirs-label=%Y\n"
+	"and in .gitattributes (or .git/info/attributes):\n"
 	"  MAINTAINERS merge=maintainers\n"
 	"  MAINTAINERS/* merge=maintainers\n";
 
@@ -49,22 +62,67 @@ static bool has_nul(const struct maintainers *m)
 	return false;
 }
 
+/* a label git did not fill in (older git leaves "%X"), or none: NULL */
+static const char *label_or_null(const char *l)
+{
+	if (!l || !*l || (l[0] == '%' && l[1] && !l[2]))
+		return NULL;
+	return l;
+}
+
 /* git merge-file -p on the three files; 0 clean, 1 conflicts, -1 failed */
 static int line_merge(const char *base, const char *ours, const char *theirs,
-		      int marker, struct strbuf *out)
+		      const struct merge_opts *mo, struct strbuf *out)
 {
 	char msize[32];
-	const char *argv[] = { "git",  "merge-file", "-p",   msize, "-L",
-			       "ours", "-L",	     "base", "-L",  "theirs",
-			       ours,   base,	     theirs, NULL };
-	int status;
+	const char *argv[16];
+	int status, n = 0;
 
-	snprintf(msize, sizeof(msize), "--marker-size=%d", marker);
+	snprintf(msize, sizeof(msize), "--marker-size=%d", mo->marker_size);
+	argv[n++] = "git";
+	argv[n++] = "merge-file";
+	argv[n++] = "-p";
+	argv[n++] = msize;
+	if (mo->style == MERGE_STYLE_DIFF3)
+		argv[n++] = "--diff3";
+	else if (mo->style == MERGE_STYLE_ZDIFF3)
+		argv[n++] = "--zdiff3";
+	argv[n++] = "-L";
+	argv[n++] = mo->ours_label ? mo->ours_label : "ours";
+	argv[n++] = "-L";
+	argv[n++] = mo->base_label ? mo->base_label : "base";
+	argv[n++] = "-L";
+	argv[n++] = mo->theirs_label ? mo->theirs_label : "theirs";
+	argv[n++] = ours;
+	argv[n++] = base;
+	argv[n++] = theirs;
+	argv[n] = NULL;
 	if (run_capture(argv, out, &status) || status < 0 || status > 127) {
 		error_msg("git merge-file failed on %s", ours);
 		return -1;
 	}
 	return status ? 1 : 0;
+}
+
+/* merge.conflictStyle from git config: diff3, zdiff3, else merge */
+static enum merge_style config_style(void)
+{
+	const char *argv[] = { "git", "config", "merge.conflictStyle", NULL };
+	struct strbuf v = STRBUF_INIT;
+	enum merge_style style = MERGE_STYLE_MERGE;
+	int status;
+
+	if (!run_capture(argv, &v, &status) && !status) {
+		while (v.len &&
+		       (v.buf[v.len - 1] == '\n' || v.buf[v.len - 1] == '\r'))
+			v.buf[--v.len] = '\0';
+		if (!strcmp(v.buf, "diff3"))
+			style = MERGE_STYLE_DIFF3;
+		else if (!strcmp(v.buf, "zdiff3"))
+			style = MERGE_STYLE_ZDIFF3;
+	}
+	strbuf_release(&v);
+	return style;
 }
 
 static int write_result(const char *path, const struct strbuf *text)
@@ -83,10 +141,36 @@ static int write_result(const char *path, const struct strbuf *text)
 	return 0;
 }
 
-static int install(void)
+/* s quoted for the shell as git runs the driver: 'it'\''s' */
+static void sq_quote(struct strbuf *sb, const char *s)
+{
+	strbuf_addch(sb, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			strbuf_addstr(sb, "'\\''");
+		else
+			strbuf_addch(sb, *s);
+	}
+	strbuf_addch(sb, '\'');
+}
+
+/* one line of git's output (a path), newline removed; 0 or -1 */
+static int git_line(const char *const argv[], struct strbuf *out)
+{
+	int status;
+
+	if (run_capture(argv, out, &status) || status)
+		return -1;
+	while (out->len && out->buf[out->len - 1] == '\n')
+		out->buf[--out->len] = '\0';
+	return out->len ? 0 : -1;
+}
+
+static int install(bool committed)
 {
 	const char *gp[] = { "git", "rev-parse", "--git-path",
 			     "info/attributes", NULL };
+	const char *top[] = { "git", "rev-parse", "--show-toplevel", NULL };
 	struct strbuf attr = STRBUF_INIT, content = STRBUF_INIT,
 		      driver = STRBUF_INIT;
 	static const char *const lines[] = {
@@ -95,23 +179,26 @@ static int install(void)
 	};
 	char self[PATH_MAX];
 	ssize_t n;
-	int status, err = 0, ret = 2;
+	int err = 0, ret = 2;
 	size_t i;
 	FILE *f;
 
-	if (run_capture(gp, &attr, &status) || status) {
-		error_msg("not in a git repository");
+	if (git_line(committed ? top : gp, &attr)) {
+		error_msg(committed ? "not in a git work tree" :
+				      "not in a git repository");
 		goto out;
 	}
-	while (attr.len && attr.buf[attr.len - 1] == '\n')
-		attr.buf[--attr.len] = '\0';
+	if (committed)
+		strbuf_addstr(&attr, "/.gitattributes");
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n <= 0)
 		strcpy(self, "maint");
 	else
 		self[n] = '\0';
-	strbuf_addf(&driver,
-		    "%s merge %%O %%A %%B --marker-size=%%L --path=%%P", self);
+	sq_quote(&driver, self);
+	strbuf_addstr(&driver,
+		      " merge %O %A %B --marker-size=%L --path=%P"
+		      " --ours-label=%X --base-label=%S --theirs-label=%Y");
 	{
 		const char *c1[] = { "git", "config", "merge.maintainers.name",
 				     "MAINTAINERS merge driver (maint)", NULL };
@@ -133,6 +220,18 @@ static int install(void)
 		error_msg("%s: %s", attr.buf, strerror(err));
 		goto out;
 	}
+	if (!committed) { /* info/ may not exist yet */
+		char *slash = strrchr(attr.buf, '/');
+
+		if (slash) {
+			*slash = '\0';
+			if (mkdir(attr.buf, 0777) && errno != EEXIST) {
+				error_msg("%s: %s", attr.buf, strerror(errno));
+				goto out;
+			}
+			*slash = '/';
+		}
+	}
 	f = fopen(attr.buf, "a");
 	if (!f) {
 		error_msg("%s: %s", attr.buf, strerror(errno));
@@ -147,8 +246,15 @@ static int install(void)
 		error_msg("%s: %s", attr.buf, strerror(errno));
 		goto out;
 	}
-	printf("merge.maintainers.driver = %s\n%s: MAINTAINERS, MAINTAINERS/*\n",
-	       driver.buf, attr.buf);
+	printf("merge.maintainers.driver = %s\n", driver.buf);
+	printf("attributes written to %s: MAINTAINERS, MAINTAINERS/*\n",
+	       attr.buf);
+	if (committed)
+		printf("commit it to share the driver's use (each clone still "
+		       "needs maint merge --install for the config)\n");
+	else
+		printf("(this repository only; --attributes writes "
+		       ".gitattributes to commit)\n");
 	ret = 0;
 out:
 	strbuf_release(&attr);
@@ -159,12 +265,19 @@ out:
 
 int cmd_merge(int argc, char **argv)
 {
-	int marker = 7, help = 0, do_install = 0, nargs, ret = 2, i;
-	const char *path = NULL;
+	int marker = 7, help = 0, do_install = 0, attributes = 0, diff3 = 0,
+	    zdiff3 = 0, nargs, ret = 2, i;
+	const char *path = NULL, *lo = NULL, *lb = NULL, *lt = NULL;
 	const struct option opts[] = {
 		{ OPT_INT, "marker-size", &marker, NULL, 0 },
 		{ OPT_STRING, "path", NULL, &path, 0 },
+		{ OPT_FLAG, "diff3", &diff3, NULL, 0 },
+		{ OPT_FLAG, "zdiff3", &zdiff3, NULL, 0 },
+		{ OPT_STRING, "ours-label", NULL, &lo, 0 },
+		{ OPT_STRING, "base-label", NULL, &lb, 0 },
+		{ OPT_STRING, "theirs-label", NULL, &lt, 0 },
 		{ OPT_FLAG, "install", &do_install, NULL, 0 },
+		{ OPT_FLAG, "attributes", &attributes, NULL, 0 },
 		{ OPT_FLAG, "h|help", &help, NULL, 0 },
 		{ OPT_END, NULL, NULL, NULL, 0 },
 	};
@@ -172,9 +285,9 @@ int cmd_merge(int argc, char **argv)
 	struct diags d = DIAGS_INIT;
 	struct strbuf err = STRBUF_INIT, out = STRBUF_INIT;
 	struct merge_result res;
-	struct merge_opts mo = { 0, NULL, NULL };
+	struct merge_opts mo;
 	char **args;
-	bool parsed = true;
+	bool parsed = true, style_given;
 
 	if (parse_options(argc, argv, opts, &args, &nargs, &err)) {
 		error_msg("%s", err.buf);
@@ -186,19 +299,30 @@ int cmd_merge(int argc, char **argv)
 		free(args);
 		return 0;
 	}
-	if (do_install) {
+	if (do_install && !nargs) {
 		free(args);
-		return install();
+		return install(attributes);
 	}
-	if (nargs != 3 || marker < 1 || marker > 1000) {
+	if (nargs != 3 || do_install || attributes || marker < 1 ||
+	    marker > 1000) {
 		fputs(merge_usage, stderr);
 		free(args);
 		return 129;
 	}
+	memset(&mo, 0, sizeof(mo));
+	mo.marker_size = marker;
+	mo.style = zdiff3 ? MERGE_STYLE_ZDIFF3 :
+		   diff3  ? MERGE_STYLE_DIFF3 :
+			    MERGE_STYLE_MERGE;
+	style_given = diff3 || zdiff3;
+	mo.ours_label = label_or_null(lo);
+	mo.base_label = label_or_null(lb);
+	mo.theirs_label = label_or_null(lt);
 	for (i = 0; i < 3; i++)
 		mnt_init(&m[i]);
 	for (i = 0; i < 3; i++) {
-		if (mnt_read(&m[i], args[i], &d) || has_nul(&m[i])) {
+		if (mnt_read(&m[i], args[i], &d) || has_nul(&m[i]) ||
+		    m[i].nr_files != 1) {
 			parsed = false;
 			break;
 		}
@@ -217,7 +341,9 @@ int cmd_merge(int argc, char **argv)
 			error_msg("warning: %s: binary data", args[i]);
 		error_msg("warning: %s does not parse; merging it line by line",
 			  path ? path : args[1]);
-		ret = line_merge(args[0], args[1], args[2], marker, &out);
+		if (!style_given)
+			mo.style = config_style();
+		ret = line_merge(args[0], args[1], args[2], &mo, &out);
 		if (ret < 0) {
 			ret = 2;
 			goto done;
@@ -226,10 +352,22 @@ int cmd_merge(int argc, char **argv)
 			ret = 2;
 		goto done;
 	}
-	mo.marker_size = marker;
-	if (mnt_merge(&m[0], &m[1], &m[2], &mo, &out, &res)) {
-		error_msg("out of memory");
-		goto done;
+	for (;;) {
+		if (mnt_merge_text(m[0].files[0].data, m[0].files[0].len,
+				   m[1].files[0].data, m[1].files[0].len,
+				   m[2].files[0].data, m[2].files[0].len, &mo,
+				   &out, &res)) {
+			error_msg("out of memory");
+			goto done;
+		}
+		if (!res.conflicts || style_given)
+			break;
+		/* conflicts: written in the repository's style */
+		style_given = true;
+		mo.style = config_style();
+		if (mo.style == MERGE_STYLE_MERGE)
+			break;
+		strbuf_reset(&out);
 	}
 	if (write_result(args[1], &out))
 		goto done;

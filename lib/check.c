@@ -7,6 +7,7 @@
 #include "fileio.h"
 #include "format.h"
 #include "maintainers.h"
+#include "merge.h"
 #include "perlre.h"
 #include "regex.h"
 #include "strmap.h"
@@ -646,6 +647,24 @@ out:
 	return ret;
 }
 
+/* ---- leftover conflict markers (an unfinished merge) ---- */
+
+/* how many; the other checks would only see sections that are not */
+static size_t conflict_markers(struct ck *c)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->nr; i++)
+		if (mnt_is_conflict_marker(c->l[i].s, c->l[i].len)) {
+			ck_report(c, D_CONFLICT_MARKER, &c->l[i], NULL,
+				  "conflict marker '%.*s' left from a merge",
+				  (int)(c->l[i].len > 40 ? 40 : c->l[i].len),
+				  c->l[i].s);
+			n++;
+		}
+	return n;
+}
+
 /* ---- the whole run ---- */
 
 void ck_opts_default(struct ck_opts *o)
@@ -724,6 +743,12 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 	strbuf_init(&c.tmp);
 	if (split_lines(&c))
 		goto out;
+	/* a file left mid-merge: the markers, not what they look like */
+	if (!o->self_test && o->enabled[D_CONFLICT_MARKER] &&
+	    conflict_markers(&c)) {
+		ret = c.nomem ? -1 : 0;
+		goto out;
+	}
 	ret = ck_self_test(&c);
 	if (ret)
 		goto out;

@@ -3,6 +3,9 @@
 # maint merge: the merge driver from the command line and under real
 # git merges.
 . "$(dirname "$0")/test-lib.sh"
+# no user or system git config (merge.conflictStyle, say) in the way
+GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
+export GIT_CONFIG_GLOBAL GIT_CONFIG_NOSYSTEM
 
 # three versions: both sides add a section at the same place and an F:
 # line at the end of the same section: git conflicts, maint does not
@@ -162,6 +165,75 @@ test_expect_success 'wrong number of files is a usage error' '
 	test_grep "usage: maint merge" err
 '
 
+test_expect_success '--diff3: the base part, with the labels given' '
+	sed "s/^S:\tMaintained/S:\tOdd Fixes/" ours >o7 &&
+	sed "s/^S:\tMaintained/S:\tOrphan/" theirs >t7 &&
+	test_expect_code 1 maint merge --diff3 --ours-label=HEAD \
+		--base-label="merged common ancestors" --theirs-label=topic \
+		base o7 t7 2>/dev/null &&
+	sed -n "/^AAA DRIVER/,/^F:/p" o7 >got &&
+	printf "%s\n" "AAA DRIVER" "M:	Ann <ann@x.org>" "<<<<<<< HEAD" \
+		"S:	Odd Fixes" "||||||| merged common ancestors" \
+		"S:	Maintained" "=======" "S:	Orphan" ">>>>>>> topic" \
+		"F:	drivers/aaa/" >want &&
+	test_cmp want got
+'
+
+test_expect_success 'labels git did not fill in (older git: %X) are the defaults' '
+	sed "s/^S:\tMaintained/S:\tOdd Fixes/" ours >o8 &&
+	sed "s/^S:\tMaintained/S:\tOrphan/" theirs >t8 &&
+	test_expect_code 1 maint merge --zdiff3 --ours-label=%X \
+		--base-label=%S --theirs-label= base o8 t8 2>/dev/null &&
+	grep -q "^<<<<<<< ours$" o8 && grep -q "^||||||| base$" o8 &&
+	grep -q "^>>>>>>> theirs$" o8
+'
+
+test_expect_success 'merge.conflictStyle from git config: diff3 and zdiff3' '
+	rm -rf cfg && git init -q cfg && cp base ours theirs cfg/ && cd cfg &&
+	sed "s/^S:\tMaintained/S:\tOdd Fixes/" ours >o9 &&
+	sed "s/^S:\tMaintained/S:\tOrphan/" theirs >t9 &&
+	cp o9 o9.orig &&
+	test_expect_code 1 maint merge base o9 t9 2>/dev/null &&
+	! grep -q "^|||||||" o9 &&
+	git config merge.conflictStyle diff3 && cp o9.orig o9 &&
+	test_expect_code 1 maint merge base o9 t9 2>/dev/null &&
+	test "$(grep -c "^||||||| base$" o9)" = 2 &&
+	git config merge.conflictStyle zdiff3 && cp o9.orig o9 &&
+	test_expect_code 1 maint merge base o9 t9 2>/dev/null &&
+	test "$(grep -c "^||||||| base$" o9)" = 2
+'
+
+test_expect_success 'the raw text is kept: no re-sorting, no re-formatting' '
+	printf "P\n\nZZZ\nM:  Zed <z@x.org>\nS:    Maintained\nF: z/\n\nAAA\nM:\tA <a@x.org>\nF:\ta/\n" >rb &&
+	sed "s/^F:\ta\//&\nF:\taa\//" rb >ro &&
+	sed "s/^F: z\//&\nF:\tzz\//" rb >rt &&
+	maint merge rb ro rt &&
+	printf "P\n\nZZZ\nM:  Zed <z@x.org>\nS:    Maintained\nF: z/\nF:\tzz/\n\nAAA\nM:\tA <a@x.org>\nF:\ta/\nF:\taa/\n" >want &&
+	test_cmp want ro
+'
+
+test_expect_success 'empty inputs, THEIRS emptying the file, a preamble only: clean' '
+	: >e1 && : >e2 && : >e3 &&
+	maint merge e1 e2 e3 && ! test -s e2 &&
+	cp base eo && : >et &&
+	maint merge base eo et && ! test -s eo &&
+	printf "Only a preamble\n" >pb && printf "Only a preamble\nmore\n" >po &&
+	printf "Top\nOnly a preamble\n" >pt &&
+	maint merge pb po pt && printf "Top\nOnly a preamble\nmore\n" >want &&
+	test_cmp want po
+'
+
+test_expect_success 'maint check names leftover markers as conflict markers' '
+	sed "s/^S:\tMaintained/S:\tOdd Fixes/" ours >MAINTAINERS &&
+	sed "s/^S:\tMaintained/S:\tOrphan/" theirs >t10 &&
+	test_expect_code 1 maint merge --diff3 base MAINTAINERS t10 2>/dev/null &&
+	test_expect_code 1 maint check --mpath=MAINTAINERS >chk 2>/dev/null &&
+	cat chk &&
+	test "$(grep -c "\[conflict-marker\]$" chk)" = 8 &&
+	grep -q "^MAINTAINERS:5: error: conflict marker .<<<<<<< ours. left from a merge \[conflict-marker\]$" chk &&
+	! grep -q "odd-line" chk
+'
+
 # A real repository with the driver installed.
 setup_repo() {
 	rm -rf repo && mkdir repo && cd repo &&
@@ -185,11 +257,32 @@ test_expect_success 'maint merge --install configures this repository' '
 	setup_repo &&
 	maint merge --install >out &&
 	git config merge.maintainers.driver >drv &&
-	test_grep "merge %O %A %B --marker-size=%L --path=%P" drv &&
+	test_grep "merge %O %A %B --marker-size=%L --path=%P --ours-label=%X --base-label=%S --theirs-label=%Y" drv &&
+	test_grep "^attributes written to .*info/attributes" out &&
 	test_grep "^MAINTAINERS merge=maintainers$" .git/info/attributes &&
 	test_grep "^MAINTAINERS/\* merge=maintainers$" .git/info/attributes &&
 	maint merge --install >/dev/null &&
 	test "$(grep -c "^MAINTAINERS merge" .git/info/attributes)" = 1
+'
+
+test_expect_success '--install quotes the binary path (a space in it)' '
+	rm -rf "my bin" && mkdir "my bin" && cp "$MAINT" "my bin/maint" &&
+	setup_repo && "../my bin/maint" merge --install >/dev/null &&
+	git config merge.maintainers.driver >drv &&
+	test_grep "^.*/my bin/maint. merge %O" drv &&
+	git merge -q --no-edit topic &&
+	test_cmp ../expect MAINTAINERS
+'
+
+test_expect_success '--install --attributes writes .gitattributes (and says so)' '
+	setup_repo && maint merge --install --attributes >out &&
+	test_grep "attributes written to .*/repo/.gitattributes" out &&
+	test_grep "^MAINTAINERS merge=maintainers$" .gitattributes &&
+	! test -e .git/info/attributes ||
+	! grep -q maintainers .git/info/attributes &&
+	git add .gitattributes && git commit -qm attributes &&
+	git merge -q --no-edit topic &&
+	test_cmp ../expect MAINTAINERS
 '
 
 test_expect_success 'with the driver, git merge is clean and right' '

@@ -43,11 +43,15 @@ test_expect_success 'every check of --list fires in some fixture' '
 		>../layout.out &&
 	test_expect_code 1 maint check --mpath="$C/MAINTAINERS.dup" >../dup.out &&
 	test_expect_code 1 maint check --mpath="$C/MAINTAINERS.odd" >../odd.out &&
+	test_expect_code 1 maint check --mpath="$C/MAINTAINERS.conflict" \
+		>../conflict.out &&
+	test_grep "^[^:]*MAINTAINERS.conflict:8: error: .*\[conflict-marker\]" \
+		../conflict.out &&
 	maint check --list | cut -d" " -f1 >../names &&
 	test "$(wc -l <../names)" -ge 20 &&
 	while read -r n; do
 		grep -q "\[$n\]\$" ../check.out ../layout.out ../dup.out \
-			../odd.out ||
+			../odd.out ../conflict.out ||
 		{ echo "check $n never fired"; exit 1; }
 	done <../names
 '
