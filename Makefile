@@ -30,7 +30,7 @@ LIB_OBJS = lib/arena.o lib/check.o lib/diag.o lib/fileio.o lib/format.o lib/getm
 	   lib/merge.o lib/perlre.o lib/split.o lib/strmap.o \
 	   lib/maintainers.o lib/regex.o lib/strbuf.o
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
-	       builtin/split.o
+	       builtin/split.o builtin/split-series.o
 TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
 	     t/unit/test-check
