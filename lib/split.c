@@ -351,8 +351,9 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 		strbuf_addf(why, "%zu of %zu code pattern%s in %s", best,
 			    ncode, ncode == 1 ? "" : "s", key->buf);
 		if (tied)
-			strbuf_addstr(why, ", a tie: the directory more "
-					   "patterns name");
+			strbuf_addf(why, ", tied with %zu other%s: the one "
+					 "more patterns of the file name",
+				    tied, tied == 1 ? "" : "s");
 		if (naux)
 			strbuf_addf(why, " (%zu doc/header/test pattern%s "
 					 "not counted)",
@@ -367,8 +368,9 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 				 "pattern%s in %s",
 			    abest, naux, naux == 1 ? "" : "s", key->buf);
 		if (atied)
-			strbuf_addstr(why, ", a tie: the directory more "
-					   "patterns name");
+			strbuf_addf(why, ", tied with %zu other%s: the one "
+					 "more patterns of the file name",
+				    atied, atied == 1 ? "" : "s");
 	} else {
 		strbuf_addstr(why, "no F: pattern names a directory");
 	}
