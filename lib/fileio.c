@@ -325,6 +325,13 @@ void atomic_rollback(struct atomic_file *af)
 	af->tmp = af->path = NULL;
 }
 
+/* Keep the first error. */
+static void first_error(int *err, int e)
+{
+	if (!*err)
+		*err = e ? e : EIO;
+}
+
 /* Empty the directory open at dfd (closed here), never leaving it. */
 static int remove_contents_at(int dfd, int *err)
 {
@@ -333,7 +340,7 @@ static int remove_contents_at(int dfd, int *err)
 	int ret = 0;
 
 	if (!d) {
-		*err = errno;
+		first_error(err, errno);
 		close(dfd);
 		return -1;
 	}
@@ -347,23 +354,27 @@ static int remove_contents_at(int dfd, int *err)
 		if (!unlinkat(dirfd(d), n, 0))
 			continue;
 		if (errno != EISDIR && errno != EPERM) {
-			*err = errno;
+			first_error(err, errno);
 			ret = -1;
 			continue;
 		}
+		/* a directory: entered only as itself, never through a link */
 		sub = openat(dirfd(d), n,
 			     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (sub < 0 || remove_contents_at(sub, err) ||
-		    unlinkat(dirfd(d), n, AT_REMOVEDIR)) {
-			if (sub < 0)
-				*err = errno;
-			else if (errno)
-				*err = errno;
+		if (sub < 0) {
+			first_error(err, errno);
+			ret = -1;
+			continue;
+		}
+		if (remove_contents_at(sub, err))
+			ret = -1;
+		else if (unlinkat(dirfd(d), n, AT_REMOVEDIR)) {
+			first_error(err, errno);
 			ret = -1;
 		}
 	}
 	if (errno) {
-		*err = errno;
+		first_error(err, errno);
 		ret = -1;
 	}
 	closedir(d);
