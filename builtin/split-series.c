@@ -30,7 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define WRAP 72 /* the width of every message and of the cover letter */
@@ -70,11 +69,10 @@ static void chomp(struct strbuf *sb)
 static int git_argv(struct series *s, const char *in, struct strbuf *out,
 		    const char *const *args)
 {
-	const char **argv = NULL;
+	const char **argv;
 	struct strbuf drop = STRBUF_INIT;
 	size_t n = 0, k;
-	int pfd[2], st, err = 0, ret = -1;
-	pid_t pid;
+	int status, ret;
 
 	for (k = 0; args[k]; k++)
 		;
@@ -86,44 +84,14 @@ static int git_argv(struct series *s, const char *in, struct strbuf *out,
 	argv[n++] = s->top.len ? s->top.buf : ".";
 	for (k = 0; args[k]; k++)
 		argv[n++] = args[k];
-	argv[n] = NULL;
-	if (pipe(pfd)) {
-		free(argv);
-		return -1;
-	}
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	if (pid < 0) {
-		close(pfd[0]);
-		close(pfd[1]);
-		free(argv);
-		return -1;
-	}
-	if (!pid) {
-		int fd = open(in ? in : "/dev/null", O_RDONLY);
-
-		if (fd < 0)
-			_exit(126);
-		dup2(fd, 0);
-		dup2(pfd[1], 1);
-		close(pfd[0]);
-		close(pfd[1]);
-		if (s->use_index)
-			setenv("GIT_INDEX_FILE", s->index.buf, 1);
-		execvp("git", (char *const *)argv);
-		_exit(127);
-	}
-	close(pfd[1]);
-	if (read_fd(pfd[0], out ? out : &drop, &err))
-		err = err ? err : EIO;
-	close(pfd[0]);
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			goto done;
-	if (!err && WIFEXITED(st) && !WEXITSTATUS(st))
-		ret = 0;
-done:
+	/* the temporary index, for this command only */
+	if (s->use_index)
+		setenv("GIT_INDEX_FILE", s->index.buf, 1);
+	ret = run_capture_input(argv, in, out ? out : &drop, &status) ||
+			      status ?
+		      -1 :
+		      0;
+	unsetenv("GIT_INDEX_FILE");
 	free(argv);
 	strbuf_release(&drop);
 	return ret;
@@ -1214,8 +1182,9 @@ int split_series(const struct series_opts *o)
 		goto out;
 	}
 	printf("%s: %zu patches and a cover letter (%zu for the readers of "
-	       "MAINTAINERS, %zu files)\n",
-	       o->outdir, nreaders + !sorted + 1 + npatches, nreaders, nfiles);
+	       "MAINTAINERS, %zu file%s)\n",
+	       o->outdir, nreaders + !sorted + 1 + npatches, nreaders, nfiles,
+	       nfiles == 1 ? "" : "s");
 	ret = 0;
 	goto out;
 git_failed:
