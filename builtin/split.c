@@ -21,21 +21,26 @@
 static const char split_usage[] =
 	"usage: maint split --by=dir|list|tree [--min=N] [--input=F] [--outdir=DIR]\n"
 	"   or: maint split --rules=FILE [--input=F] [--outdir=DIR]\n"
+	"   or: maint split --by=...|--rules=... [--min=N] --series=DIR\n"
 	"\n"
 	"Write MAINTAINERS as a directory of files, each in canonical order:\n"
-	"  --by=dir      by the directories its F: patterns name\n"
+	"  --by=dir      where its code is (documentation, headers, tests and\n"
+	"                device-tree bindings count only when nothing else does)\n"
 	"  --by=list     by its first mailing list\n"
 	"  --by=tree     spread through the tree (DIR/MAINTAINERS files)\n"
 	"  --rules=FILE  \"FILE REGEX\" lines: sections matching go to FILE\n"
 	"  --min=N       a group needs N sections for a file (dir, list: 5)\n"
 	"  --input=F     what to split (default MAINTAINERS)\n"
 	"  --outdir=DIR  where (default MAINTAINERS.split; must be new or empty)\n"
+	"  -n, --dry-run write nothing: the plan, and why for every section\n"
 	"Sections no file takes, and the preamble, go to DIR/MAINTAINERS.\n"
 	"A table of files, sections and lines is printed.\n"
 	"\n"
-	"  --series=DIR  in a kernel git tree: write the split as a patch series\n"
-	"                (git format-patch, with a cover letter) that git am\n"
-	"                applies; MAINTAINERS becomes a directory\n";
+	"  --series=DIR  in a kernel git tree: the split of HEAD's MAINTAINERS\n"
+	"                as a patch series with a cover letter (git plumbing on\n"
+	"                a temporary index: the work tree, index and branches\n"
+	"                are not touched): the tree's readers of MAINTAINERS\n"
+	"                patched first, then the move, then one patch per file\n";
 
 static const char join_usage[] =
 	"usage: maint join [--output=F] DIR\n"
