@@ -55,8 +55,8 @@ struct series {
 /* Drop the trailing newline(s) of a command's output. */
 static void chomp(struct strbuf *sb)
 {
-	while (sb->len && (sb->buf[sb->len - 1] == '\n' ||
-			   sb->buf[sb->len - 1] == '\r'))
+	while (sb->len &&
+	       (sb->buf[sb->len - 1] == '\n' || sb->buf[sb->len - 1] == '\r'))
 		sb->buf[--sb->len] = '\0';
 }
 
@@ -137,8 +137,7 @@ static int tmp_file(struct series *s, struct strbuf *path, const char *what,
 }
 
 /* Store text as a blob: its object name in oid. */
-static int blob(struct series *s, const struct strbuf *text,
-		struct strbuf *oid)
+static int blob(struct series *s, const struct strbuf *text, struct strbuf *oid)
 {
 	struct strbuf p = STRBUF_INIT;
 	int ret = -1;
@@ -193,8 +192,7 @@ static int commit(struct series *s, const struct strbuf *msg,
 			  "--prefix=" SPLIT_REST "/", NULL);
 		chomp(&sub);
 		strbuf_addbuf(&root, &s->root);
-		strbuf_addf(&root, "040000 tree %s\t" SPLIT_REST "\n",
-			    sub.buf);
+		strbuf_addf(&root, "040000 tree %s\t" SPLIT_REST "\n", sub.buf);
 		bad = bad || tmp_file(s, &p, "root", root.buf, root.len) ||
 		      git(s, p.buf, &tree, "mktree", NULL);
 		unlink(p.buf);
@@ -280,8 +278,7 @@ static void add_wrapped(struct strbuf *out, const char *text)
 					strbuf_addch(out, ' ');
 					col++;
 				} else if (col < indent) {
-					strbuf_addchars(out, ' ',
-							indent - col);
+					strbuf_addchars(out, ' ', indent - col);
 					col = indent;
 				}
 				strbuf_add(out, w, wl);
@@ -439,7 +436,8 @@ static const struct reader readers[] = {
 		"gives the entries in parse-maintainers.pl's order: the "
 		"maintainers page is the same as before the split.",
 		{ { "        for line in open(path):\n",
-		    "        for line in self.maintainers_lines(path):\n", NULL },
+		    "        for line in self.maintainers_lines(path):\n",
+		    NULL },
 		  { "    def parse_maintainers(self, path):\n",
 		    "    def maintainers_lines(self, path):\n"
 		    "        \"\"\"The lines of MAINTAINERS, a file or a directory of files\n"
@@ -522,8 +520,7 @@ static const char *const unchanged[][2] = {
 };
 
 /* Apply a reader's edits to text; false when one is not found. */
-static bool apply_edits(const struct reader *r, bool tree,
-			struct strbuf *text)
+static bool apply_edits(const struct reader *r, bool tree, struct strbuf *text)
 {
 	size_t i;
 
@@ -573,9 +570,8 @@ static int head_entry(struct series *s, const char *path, struct strbuf *mode)
 static int patch_readers(struct series *s, struct strbuf *effects,
 			 size_t *npatches)
 {
-	struct strbuf spec = STRBUF_INIT, text = STRBUF_INIT,
-		      oid = STRBUF_INIT, mode = STRBUF_INIT, msg = STRBUF_INIT,
-		      grep = STRBUF_INIT;
+	struct strbuf spec = STRBUF_INIT, text = STRBUF_INIT, oid = STRBUF_INIT,
+		      mode = STRBUF_INIT, msg = STRBUF_INIT, grep = STRBUF_INIT;
 	bool tree = s->o->by == SPLIT_TREE;
 	size_t i, k;
 	int ret = -1;
@@ -631,10 +627,11 @@ static int patch_readers(struct series *s, struct strbuf *effects,
 			     k < sizeof(unchanged) / sizeof(unchanged[0]); k++)
 				if (!strcmp(path, unchanged[k][0]))
 					break;
-			strbuf_addf(effects, "  - %s: %s\n", path,
-				    k < sizeof(unchanged) / sizeof(unchanged[0]) ?
-					    unchanged[k][1] :
-					    "names MAINTAINERS: to review.");
+			strbuf_addf(
+				effects, "  - %s: %s\n", path,
+				k < sizeof(unchanged) / sizeof(unchanged[0]) ?
+					unchanged[k][1] :
+					"names MAINTAINERS: to review.");
 		}
 	}
 	ret = 0;
@@ -651,9 +648,9 @@ out:
 /* "drivers_iio" -> "drivers/iio/" for the dir strategy's names */
 static void dir_of_name(const char *name, struct strbuf *out)
 {
-	static const char *const tops[] = { "arch_",    "drivers_",
+	static const char *const tops[] = { "arch_",	      "drivers_",
 					    "Documentation_", "include_",
-					    "sound_",   "tools_" };
+					    "sound_",	      "tools_" };
 	size_t i, n;
 
 	strbuf_reset(out);
@@ -716,11 +713,10 @@ static int move_entries(struct series *s, struct maintainers *m,
 			const struct split_plan *plan, struct strbuf *table,
 			size_t *npatches, size_t *nfiles, size_t *nrest)
 {
-	struct strbuf text = STRBUF_INIT, oid = STRBUF_INIT,
-		      roid = STRBUF_INIT, msg = STRBUF_INIT,
-		      body = STRBUF_INIT, subj = STRBUF_INIT,
-		      dest = STRBUF_INIT, what = STRBUF_INIT,
-		      i1 = STRBUF_INIT, i2 = STRBUF_INIT, num = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, oid = STRBUF_INIT, roid = STRBUF_INIT,
+		      msg = STRBUF_INIT, body = STRBUF_INIT, subj = STRBUF_INIT,
+		      dest = STRBUF_INIT, what = STRBUF_INIT, i1 = STRBUF_INIT,
+		      i2 = STRBUF_INIT, num = STRBUF_INIT;
 	size_t *idx = malloc((m->nr_sections + 1) * sizeof(*idx));
 	size_t *sel = malloc((m->nr_sections + 1) * sizeof(*sel));
 	size_t *order = malloc((plan->nr_names + 1) * sizeof(*order));
@@ -763,8 +759,7 @@ static int move_entries(struct series *s, struct maintainers *m,
 				idx[r++] = i;
 		strbuf_reset(&text);
 		if (mnt_sort_sections(m, idx, r) ||
-		    mnt_render(m, idx, r, NULL, &text) ||
-		    blob(s, &text, &roid))
+		    mnt_render(m, idx, r, NULL, &text) || blob(s, &text, &roid))
 			goto out;
 		*nrest = r - 1;
 
@@ -773,8 +768,9 @@ static int move_entries(struct series *s, struct maintainers *m,
 		strbuf_reset(&what);
 		if (s->o->by == SPLIT_DIR) {
 			dir_of_name(plan->names[f], &what);
-			strbuf_addf(&subj, "MAINTAINERS: move the %s entries "
-					   "to %s",
+			strbuf_addf(&subj,
+				    "MAINTAINERS: move the %s entries "
+				    "to %s",
 				    what.buf, dest.buf);
 			strbuf_addf(&body,
 				    "Move the %s whose code is in %s from "
@@ -784,19 +780,21 @@ static int move_entries(struct series *s, struct maintainers *m,
 			strbuf_addf(&body, rule_text, s->o->min,
 				    s->o->min == 1 ? "y" : "ies");
 		} else {
-			strbuf_addf(&subj, "MAINTAINERS: move the %s entries "
-					   "to %s",
+			strbuf_addf(&subj,
+				    "MAINTAINERS: move the %s entries "
+				    "to %s",
 				    plan->names[f], dest.buf);
-			strbuf_addf(&body,
-				    "Move the %s that go together by their %s "
-				    "from MAINTAINERS/MAINTAINERS to %s, "
-				    "unchanged and in the same order.\n",
-				    entries(n, &num),
-				    s->o->by == SPLIT_LIST ? "first mailing "
-							     "list" :
-				    s->o->by == SPLIT_TREE ? "place in the tree" :
-							     "rule",
-				    dest.buf);
+			strbuf_addf(
+				&body,
+				"Move the %s that go together by their %s "
+				"from MAINTAINERS/MAINTAINERS to %s, "
+				"unchanged and in the same order.\n",
+				entries(n, &num),
+				s->o->by == SPLIT_LIST ? "first mailing "
+							 "list" :
+				s->o->by == SPLIT_TREE ? "place in the tree" :
+							 "rule",
+				dest.buf);
 		}
 		strbuf_addf(&body,
 			    "\nscripts/get_maintainer.pl reads every file in "
@@ -816,8 +814,7 @@ static int move_entries(struct series *s, struct maintainers *m,
 		strbuf_reset(&i1);
 		strbuf_addf(&i1, "100644,%s,%s", oid.buf, dest.buf);
 		strbuf_reset(&i2);
-		strbuf_addf(&i2, "100644,%s,MAINTAINERS/MAINTAINERS",
-			    roid.buf);
+		strbuf_addf(&i2, "100644,%s,MAINTAINERS/MAINTAINERS", roid.buf);
 		info[0] = i1.buf;
 		info[1] = i2.buf;
 		if (commit(s, &msg, info, 2))
@@ -906,14 +903,14 @@ static void cover_text(struct series *s, struct maintainers *m,
 		"This series makes that split.\n\n",
 		lines, m->nr_sections - 1);
 	if (o->by == SPLIT_DIR)
-		addf_wrapped(out, rule_text, o->min,
-			     o->min == 1 ? "y" : "ies");
+		addf_wrapped(out, rule_text, o->min, o->min == 1 ? "y" : "ies");
 	else if (o->by == SPLIT_LIST)
-		addf_wrapped(out, "An entry goes to the file of its first "
-				  "mailing list (the list's name without "
-				  "\"linux-\" and the host); a list with "
-				  "fewer than %d entries keeps them in "
-				  "MAINTAINERS/MAINTAINERS.\n",
+		addf_wrapped(out,
+			     "An entry goes to the file of its first "
+			     "mailing list (the list's name without "
+			     "\"linux-\" and the host); a list with "
+			     "fewer than %d entries keeps them in "
+			     "MAINTAINERS/MAINTAINERS.\n",
 			     o->min);
 	else if (o->by == SPLIT_TREE)
 		addf_wrapped(out, "An entry goes to a MAINTAINERS file in the "
@@ -922,8 +919,9 @@ static void cover_text(struct series *s, struct maintainers *m,
 				  "scripts/get_maintainer.pl finds those "
 				  "files with --find-maintainer-files.\n");
 	else
-		addf_wrapped(out, "An entry goes to the file of the rule (in "
-				  "%s) that matches it.\n",
+		addf_wrapped(out,
+			     "An entry goes to the file of the rule (in "
+			     "%s) that matches it.\n",
 			     o->rules_name);
 	strbuf_addch(out, '\n');
 	if (nreaders)
@@ -966,10 +964,9 @@ static void cover_text(struct series *s, struct maintainers *m,
 
 int split_series(const struct series_opts *o)
 {
-	struct series s = { o,		 STRBUF_INIT, STRBUF_INIT,
-			    STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
-			    STRBUF_INIT, 0,	      false,
-			    false,	 STRBUF_INIT };
+	struct series s = { o,		 STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
+			    STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, 0,
+			    false,	 false,	      STRBUF_INIT };
 	struct strbuf spec = STRBUF_INIT, orig = STRBUF_INIT,
 		      text = STRBUF_INIT, oid = STRBUF_INIT, mode = STRBUF_INIT,
 		      msg = STRBUF_INIT, effects = STRBUF_INIT,
@@ -1016,8 +1013,8 @@ int split_series(const struct series_opts *o)
 		goto out;
 	memcpy(data, orig.buf, orig.len + 1);
 	if (mnt_parse(&m, "MAINTAINERS", data, orig.len, &d) ||
-	    split_plan(&m, o->by, o->min, o->rules, o->rules_len,
-		       o->rules_name, &plan, &d)) {
+	    split_plan(&m, o->by, o->min, o->rules, o->rules_len, o->rules_name,
+		       &plan, &d)) {
 		print_diags(&d);
 		goto out;
 	}
@@ -1118,11 +1115,13 @@ int split_series(const struct series_opts *o)
 			    o->by == SPLIT_LIST ? "by mailing list" :
 			    o->by == SPLIT_TREE ? "spread through the tree" :
 						  "by rules",
-			    nreaders ? "The tree's other readers of MAINTAINERS "
-				       "take a directory as well as a file "
-				       "since the patches before this one; " :
-				       "");
-		message(&s, &msg, "MAINTAINERS: move to MAINTAINERS/MAINTAINERS",
+			    nreaders ?
+				    "The tree's other readers of MAINTAINERS "
+				    "take a directory as well as a file "
+				    "since the patches before this one; " :
+				    "");
+		message(&s, &msg,
+			"MAINTAINERS: move to MAINTAINERS/MAINTAINERS",
 			text.buf);
 		if (commit(&s, &msg, info, 1))
 			goto git_failed;

@@ -131,8 +131,7 @@ static int print_plan(struct maintainers *m, const struct split_plan *plan,
 		for (i = 0; i < n; i++)
 			printf("%s\t%.*s\t%s\n", plan->names[order[o]],
 			       (int)m->sections[idx[i]].header_len,
-			       m->sections[idx[i]].header,
-			       plan->why[idx[i]]);
+			       m->sections[idx[i]].header, plan->why[idx[i]]);
 	}
 	ret = 0;
 out:
@@ -162,8 +161,7 @@ int cmd_split(int argc, char **argv)
 	struct diags d = DIAGS_INIT;
 	struct split_plan plan = { 0 };
 	enum split_by how = SPLIT_DIR;
-	size_t *idx = NULL, *order = NULL, o, f, i, n, total_s = 0,
-	       total_l = 0;
+	size_t *idx = NULL, *order = NULL, o, f, i, n, total_s = 0, total_l = 0;
 	char **args = NULL;
 
 	mnt_init(&m);

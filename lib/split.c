@@ -198,7 +198,9 @@ static bool binding_key(const char *sub, size_t len, const struct strmap *code,
 	for (pass = 0; pass < 4 && !found; pass++) {
 		strbuf_reset(&k);
 		if (pass == 0) {
-			for (i = 0; i < sizeof(binding_dirs) / sizeof(binding_dirs[0]); i++)
+			for (i = 0;
+			     i < sizeof(binding_dirs) / sizeof(binding_dirs[0]);
+			     i++)
 				if (comp_is(sub, len, binding_dirs[i][0]))
 					strbuf_addstr(&k, binding_dirs[i][1]);
 			if (!k.len)
@@ -220,8 +222,8 @@ static bool binding_key(const char *sub, size_t len, const struct strmap *code,
 
 /* Count a vote for k in votes; the running winner in key, see dir_key(). */
 static void vote(struct strmap *votes, const struct strbuf *k,
-		 const struct strmap *weight, struct strbuf *key,
-		 size_t *best, size_t *tied)
+		 const struct strmap *weight, struct strbuf *key, size_t *best,
+		 size_t *tied)
 {
 	struct strmap_entry *e = strmap_put(votes, k->buf, k->len);
 	size_t v, wk = 0, wb = 0;
@@ -348,15 +350,17 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 		vote(&c->avotes, &k, &c->aux, &akey, &abest, &atied);
 	}
 	if (key->len) {
-		strbuf_addf(why, "%zu of %zu code pattern%s in %s", best,
-			    ncode, ncode == 1 ? "" : "s", key->buf);
+		strbuf_addf(why, "%zu of %zu code pattern%s in %s", best, ncode,
+			    ncode == 1 ? "" : "s", key->buf);
 		if (tied)
-			strbuf_addf(why, ", tied with %zu other%s: the one "
-					 "more patterns of the file name",
+			strbuf_addf(why,
+				    ", tied with %zu other%s: the one "
+				    "more patterns of the file name",
 				    tied, tied == 1 ? "" : "s");
 		if (naux)
-			strbuf_addf(why, " (%zu doc/header/test pattern%s "
-					 "not counted)",
+			strbuf_addf(why,
+				    " (%zu doc/header/test pattern%s "
+				    "not counted)",
 				    naux, naux == 1 ? "" : "s");
 	} else if (bkey.len) {
 		strbuf_addbuf(key, &bkey);
@@ -364,12 +368,14 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 			    bkey.buf);
 	} else if (akey.len) {
 		strbuf_addbuf(key, &akey);
-		strbuf_addf(why, "no code pattern: %zu of %zu doc/header/test "
-				 "pattern%s in %s",
+		strbuf_addf(why,
+			    "no code pattern: %zu of %zu doc/header/test "
+			    "pattern%s in %s",
 			    abest, naux, naux == 1 ? "" : "s", key->buf);
 		if (atied)
-			strbuf_addf(why, ", tied with %zu other%s: the one "
-					 "more patterns of the file name",
+			strbuf_addf(why,
+				    ", tied with %zu other%s: the one "
+				    "more patterns of the file name",
 				    atied, atied == 1 ? "" : "s");
 	} else {
 		strbuf_addstr(why, "no F: pattern names a directory");
@@ -692,8 +698,9 @@ int split_plan(const struct maintainers *m, enum split_by by, int min,
 			f = plan_name(plan, &index, keys[i], strlen(keys[i]));
 		} else if (e) {
 			strbuf_reset(&why);
-			strbuf_addf(&why, "%s; %s would have %zu section%s, "
-					  "fewer than --min=%d",
+			strbuf_addf(&why,
+				    "%s; %s would have %zu section%s, "
+				    "fewer than --min=%d",
 				    plan->why[i], keys[i],
 				    (size_t)(uintptr_t)e->value,
 				    (uintptr_t)e->value == 1 ? "" : "s", min);
