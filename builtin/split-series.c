@@ -702,10 +702,10 @@ static const char rule_text[] =
 	"patterns name (the top directory, or the top two under arch/, "
 	"drivers/, sound/ and tools/).  Patterns under Documentation/, "
 	"include/ and tools/testing/ and device-tree bindings count only "
-	"for an entry that has nothing else; an entry with only bindings "
-	"goes with the drivers its bindings document (bindings/iio/ with "
-	"drivers/iio/).  A tie goes to the directory more entries' patterns "
-	"name.  A directory with fewer than %d entr%s keeps them in "
+	"for an entry that has nothing else; then an entry goes with the "
+	"drivers its bindings document (bindings/iio/ with drivers/iio/), "
+	"else with its tests, else with its documentation or headers.  A "
+	"tie goes to the directory more entries' patterns name.  A directory with fewer than %d entr%s keeps them in "
 	"MAINTAINERS/MAINTAINERS.\n";
 
 /* The commits that move the entries; the plan table and the count. */

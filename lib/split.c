@@ -122,7 +122,7 @@ static bool comp_is(const char *c, size_t len, const char *s)
 	return strlen(s) == len && !memcmp(c, s, len);
 }
 
-enum pattern_class { PAT_NONE, PAT_CODE, PAT_AUX, PAT_BINDING };
+enum pattern_class { PAT_NONE, PAT_CODE, PAT_AUX, PAT_TEST, PAT_BINDING };
 
 /*
  * Where a pattern's files are: code, or documentation, headers and tests
@@ -161,7 +161,7 @@ static enum pattern_class pattern_class(const char **comp, const size_t *clen,
 	}
 	if (n > 1 && comp_is(comp[0], clen[0], "tools") &&
 	    comp_is(comp[1], clen[1], "testing"))
-		return PAT_AUX;
+		return PAT_TEST;
 	return PAT_CODE;
 }
 
@@ -257,7 +257,7 @@ static void vote(struct strmap *votes, const struct strbuf *k,
 }
 
 struct dir_ctx {
-	struct strmap votes, avotes; /* this section's, code and other */
+	struct strmap votes, avotes, tvotes; /* this section's, by kind */
 	struct strmap code; /* key -> code patterns naming it, all sections */
 	struct strmap aux; /* the same for documentation, headers, tests */
 };
@@ -304,7 +304,8 @@ static int dir_weights(const struct maintainers *m, struct dir_ctx *c)
  * The dir strategy's key of a section, and why (see split.h): the
  * directory most of its code patterns name; with no code patterns, the
  * code directory its device-tree bindings document; else the directory
- * most of its documentation, header and test patterns name.
+ * most of its test patterns name; else the one most of its documentation
+ * and header patterns name.
  */
 static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 		    struct dir_ctx *c, struct strbuf *key, struct strbuf *why)
@@ -313,14 +314,16 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 	const char *comp[64], *sub;
 	size_t clen[64], i, n, sublen, vlen;
 	size_t ncode = 0, naux = 0, nbind = 0, best = 0, tied = 0;
-	size_t abest = 0, atied = 0;
+	size_t abest = 0, atied = 0, ntest = 0, tbest = 0, ttied = 0;
 	struct strbuf k = STRBUF_INIT, akey = STRBUF_INIT, bkey = STRBUF_INIT;
+	struct strbuf tkey = STRBUF_INIT;
 	struct strbuf bsub = STRBUF_INIT;
 
 	strbuf_reset(key);
 	strbuf_reset(why);
 	strmap_clear(&c->votes);
 	strmap_clear(&c->avotes);
+	strmap_clear(&c->tvotes);
 	for (i = 0; i < s->nr; i++) {
 		const char *v;
 		enum pattern_class pc;
@@ -339,6 +342,11 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 			continue;
 		}
 		naux++;
+		if (pc == PAT_TEST) {
+			ntest++;
+			vote(&c->tvotes, &k, &c->aux, &tkey, &tbest, &ttied);
+			continue;
+		}
 		if (pc == PAT_BINDING) {
 			nbind++;
 			if (sub && !bkey.len &&
@@ -366,6 +374,20 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 		strbuf_addbuf(key, &bkey);
 		strbuf_addf(why, "bindings only: %s/ documents %s", bsub.buf,
 			    bkey.buf);
+	} else if (tkey.len) {
+		strbuf_addbuf(key, &tkey);
+		strbuf_addf(why,
+			    "no code pattern: %zu of %zu test pattern%s in %s",
+			    tbest, ntest, ntest == 1 ? "" : "s", key->buf);
+		if (ttied)
+			strbuf_addf(why,
+				    ", tied with %zu other%s: the one "
+				    "more patterns of the file name",
+				    ttied, ttied == 1 ? "" : "s");
+		if (naux > ntest)
+			strbuf_addf(why,
+				    " (%zu doc/header pattern%s not counted)",
+				    naux - ntest, naux - ntest == 1 ? "" : "s");
 	} else if (akey.len) {
 		strbuf_addbuf(key, &akey);
 		strbuf_addf(why,
@@ -382,6 +404,7 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 	}
 	strbuf_release(&k);
 	strbuf_release(&akey);
+	strbuf_release(&tkey);
 	strbuf_release(&bkey);
 	strbuf_release(&bsub);
 }
@@ -587,7 +610,7 @@ int split_plan(const struct maintainers *m, enum split_by by, int min,
 {
 	struct strmap index = STRMAP_INIT, count = STRMAP_INIT;
 	struct dir_ctx dc = { STRMAP_INIT, STRMAP_INIT, STRMAP_INIT,
-			      STRMAP_INIT };
+			      STRMAP_INIT, STRMAP_INIT };
 	struct strbuf key = STRBUF_INIT, text = STRBUF_INIT, why = STRBUF_INIT;
 	struct rule *rules = NULL;
 	size_t nrules = 0, i, k;
@@ -726,6 +749,7 @@ out:
 	strmap_release(&count);
 	strmap_release(&dc.votes);
 	strmap_release(&dc.avotes);
+	strmap_release(&dc.tvotes);
 	strmap_release(&dc.code);
 	strmap_release(&dc.aux);
 	strbuf_release(&key);

@@ -97,7 +97,7 @@ test_expect_success 'by dir on 6.12: every section filed where its code is' '
 	! test -e out-dir/Documentation_networking &&
 	grep -q "^3C59X NETWORK DRIVER\$" out-dir/drivers_net &&
 	grep -q "^BONDING DRIVER\$" out-dir/drivers_net &&
-	grep -q "^MAC80211\$" out-dir/net &&
+	grep -q "^MAC80211\$" out-dir/drivers_net &&
 	grep -q "^IIO SUBSYSTEM AND DRIVERS\$" out-dir/drivers_iio &&
 	grep -q "^HARDWARE MONITORING\$" out-dir/drivers_hwmon &&
 	maint split --by=dir --dry-run --input "$REAL" >plan &&
