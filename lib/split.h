@@ -16,9 +16,9 @@
  *              the subjects not named after their directory: clock ->
  *              drivers_clk, sound -> sound_soc, ...); else the key most
  *              of its test patterns name; else the key most of its
- *              documentation and header patterns name.  A tie goes to the key that
- *              more patterns of the whole file name (of the same kind),
- *              then to the first in byte order;
+ *              documentation and header patterns name.  A tie goes to
+ *              the key that more patterns of the whole file name (of
+ *              the same kind), then to the first in byte order;
  *  - by list:  its first L: list, less the host and the common words
  *              linux, devel, dev, kernel ("media", "netdev", "arm");
  *  - by tree:  DIR/MAINTAINERS, DIR the directory all its F: patterns
