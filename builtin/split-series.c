@@ -116,7 +116,7 @@ static int write_path(const char *path, const char *data, size_t len)
 	int fd, err = 0;
 
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-		  0600);
+		  0666);
 	if (fd < 0)
 		return -1;
 	if (write_all(fd, data, len, &err)) {
