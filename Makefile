@@ -33,10 +33,10 @@ LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/di
 	   lib/merge.o lib/perlre.o lib/split.o lib/strmap.o \
 	   lib/maintainers.o lib/regex.o lib/strbuf.o
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
-	       builtin/split.o
+	       builtin/split.o builtin/split-series.o
 TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
-	     t/unit/test-check t/unit/test-patch
+	     t/unit/test-check t/unit/test-patch t/unit/test-removetree
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 doc/maint-move.1 \
 	   doc/maint-get.1 \
 	   doc/maint-merge.1 doc/maint-split.1 doc/maint-join.1

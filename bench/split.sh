@@ -35,3 +35,19 @@ for by in dir list tree; do
 		"$(ratio "$((jn > cat_us ? jn - cat_us : 0))" "$fmt")"
 done
 echo "  (target: within 2x of format)"
+
+# --series on a git copy of 6.12 (t/lib-kernelgit.sh): the whole series,
+# commits by plumbing and format-patch included.  Target: <= 15 s.
+. "$SRC_DIR/t/lib-kernelgit.sh"
+kernel_git_copy "$work/tree" >/dev/null
+series=()
+for run in 1 2 3; do
+	t0=$(date +%s%N)
+	(cd "$work/tree" && "$MAINT" split --by=dir --series="$work/series-$run" >/dev/null)
+	t1=$(date +%s%N)
+	series+=($(((t1 - t0) / 1000)))
+done
+us=$(printf '%s\n' "${series[@]}" | sort -n | sed -n 2p)
+printf '  %-24s %8s us  (%sx format; %s patches; target <= 15 s)\n' \
+	"maint split --series" "$us" "$(ratio "$us" "$fmt")" \
+	"$(ls "$work/series-1" | wc -l)"

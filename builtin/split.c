@@ -8,9 +8,8 @@
 #include "../parse-options.h"
 #include "../lib/format.h"
 #include "../lib/split.h"
+#include "split-series.h"
 
-#include <dirent.h>
-#include <stdarg.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -22,21 +21,26 @@
 static const char split_usage[] =
 	"usage: maint split --by=dir|list|tree [--min=N] [--input=F] [--outdir=DIR]\n"
 	"   or: maint split --rules=FILE [--input=F] [--outdir=DIR]\n"
+	"   or: maint split --by=...|--rules=... [--min=N] --series=DIR\n"
 	"\n"
 	"Write MAINTAINERS as a directory of files, each in canonical order:\n"
-	"  --by=dir      by the directories its F: patterns name\n"
+	"  --by=dir      where its code is (documentation, headers, tests and\n"
+	"                device-tree bindings count only when nothing else does)\n"
 	"  --by=list     by its first mailing list\n"
 	"  --by=tree     spread through the tree (DIR/MAINTAINERS files)\n"
 	"  --rules=FILE  \"FILE REGEX\" lines: sections matching go to FILE\n"
 	"  --min=N       a group needs N sections for a file (dir, list: 5)\n"
 	"  --input=F     what to split (default MAINTAINERS)\n"
 	"  --outdir=DIR  where (default MAINTAINERS.split; must be new or empty)\n"
+	"  -n, --dry-run write nothing: the plan, and why for every section\n"
 	"Sections no file takes, and the preamble, go to DIR/MAINTAINERS.\n"
 	"A table of files, sections and lines is printed.\n"
 	"\n"
-	"  --series=DIR  in a kernel git tree: write the split as a patch series\n"
-	"                (git format-patch, with a cover letter) that git am\n"
-	"                applies; MAINTAINERS becomes a directory\n";
+	"  --series=DIR  in a kernel git tree: the split of HEAD's MAINTAINERS\n"
+	"                as a patch series with a cover letter (git plumbing on\n"
+	"                a temporary index: the work tree, index and branches\n"
+	"                are not touched): the tree's readers of MAINTAINERS\n"
+	"                patched first, then the move, then one patch per file\n";
 
 static const char join_usage[] =
 	"usage: maint join [--output=F] DIR\n"
@@ -44,31 +48,6 @@ static const char join_usage[] =
 	"Read a split MAINTAINERS (every file below DIR) and write it as one\n"
 	"file in canonical order (what maint format writes): to standard\n"
 	"output, or to F.\n";
-
-/* rm -rf, for a temporary directory of our own */
-static void remove_tree(const char *path)
-{
-	DIR *dir = opendir(path);
-	struct dirent *de;
-
-	if (dir) {
-		while ((de = readdir(dir))) {
-			struct strbuf p = STRBUF_INIT;
-
-			if (!strcmp(de->d_name, ".") ||
-			    !strcmp(de->d_name, ".."))
-				continue;
-			strbuf_addf(&p, "%s/%s", path, de->d_name);
-			if (is_directory(p.buf))
-				remove_tree(p.buf);
-			else
-				unlink(p.buf);
-			strbuf_release(&p);
-		}
-		closedir(dir);
-	}
-	rmdir(path);
-}
 
 static int mkdirs(const char *path)
 {
@@ -102,347 +81,61 @@ static bool empty_dir(const char *path)
 	return n == 0;
 }
 
-/* git -C dir ARGS...; 0 when it ran and exited 0 (output to out if set) */
-static int git_in(const char *dir, struct strbuf *out, ...)
-{
-	const char *argv[32];
-	struct strbuf ignore = STRBUF_INIT;
-	va_list ap;
-	int n = 0, status, ret;
+static char *const *sort_names; /* for by_name(): qsort has no argument */
 
-	argv[n++] = "git";
-	argv[n++] = "-C";
-	argv[n++] = dir;
-	va_start(ap, out);
-	while (n < 31 && (argv[n] = va_arg(ap, const char *)))
-		n++;
-	va_end(ap);
-	argv[n] = NULL;
-	ret = run_capture(argv, out ? out : &ignore, &status) || status ? -1 :
-									  0;
-	strbuf_release(&ignore);
-	return ret;
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(sort_names[*(const size_t *)a],
+		      sort_names[*(const size_t *)b]);
 }
 
-static int write_file(const char *path, const struct strbuf *text)
+/* The plan's files in byte order of their names (the rest first). */
+static size_t *files_by_name(const struct split_plan *plan)
 {
-	int fd, err = 0;
+	size_t *order = malloc((plan->nr_names + 1) * sizeof(*order)), f;
 
-	if (mkdirs(path))
-		return -1;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	if (fd < 0)
-		return -1;
-	if (write_all(fd, text->buf, text->len, &err)) {
-		close(fd);
-		return -1;
-	}
-	return close(fd);
+	if (!order)
+		return NULL;
+	for (f = 0; f < plan->nr_names; f++)
+		order[f] = f;
+	sort_names = plan->names;
+	qsort(order + 1, plan->nr_names - 1, sizeof(*order), by_name);
+	return order;
 }
 
-/* what the split means for the tree's other readers of MAINTAINERS */
-static void readers(const char *wt, struct strbuf *out)
+/*
+ * --dry-run: the files and their sections, then every section with its
+ * file and why it goes there ("FILE<TAB>SECTION<TAB>WHY"), by file.
+ */
+static int print_plan(struct maintainers *m, const struct split_plan *plan,
+		      const size_t *order)
 {
-	static const struct {
-		const char *file, *note;
-	} known[] = {
-		{ "scripts/get_maintainer.pl",
-		  "reads a MAINTAINERS directory as it is (every file in it);\n"
-		  "    files spread through the tree need --find-maintainer-files." },
-		{ "scripts/checkpatch.pl",
-		  "its MAINTAINERS style checks (one tab after TYPE:, entry\n"
-		  "    order, F: order) run on a file named exactly MAINTAINERS\n"
-		  "    ($realfile =~ /^MAINTAINERS$/), and its \"does MAINTAINERS\n"
-		  "    need updating?\" test looks for \"MAINTAINERS |\" in the\n"
-		  "    diffstat: both want to take MAINTAINERS/* too." },
-		{ "scripts/parse-maintainers.pl",
-		  "reads one file (--input): run it on each file of the directory,\n"
-		  "    or use maint format / maint join." },
-	};
-	struct strbuf grep = STRBUF_INIT;
-	size_t i;
+	size_t *idx = malloc((m->nr_sections + 1) * sizeof(*idx)), o, i, n;
+	int ret = -1;
 
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
-		struct strbuf p = STRBUF_INIT;
-
-		strbuf_addf(&p, "%s/%s", wt, known[i].file);
-		if (is_regular(p.buf))
-			strbuf_addf(out, "  - %s: %s\n", known[i].file,
-				    known[i].note);
-		strbuf_release(&p);
-	}
-	if (!git_in(wt, &grep, "grep", "-l", "-w", "MAINTAINERS", "--",
-		    "scripts", "tools", "Makefile", "Documentation/Makefile",
-		    NULL)) {
-		char *l, *save = NULL;
-		size_t others = 0;
-
-		for (l = strtok_r(grep.buf, "\n", &save); l;
-		     l = strtok_r(NULL, "\n", &save)) {
-			bool seen = false;
-
-			for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-				if (!strcmp(l, known[i].file))
-					seen = true;
-			if (seen)
-				continue;
-			if (!others++)
-				strbuf_addstr(
-					out,
-					"  - also naming MAINTAINERS (text or "
-					"paths to review):\n");
-			strbuf_addf(out, "      %s\n", l);
-		}
-	}
-	strbuf_addstr(
-		out,
-		"  - Documentation: the process documents speak of \"the\n"
-		"    MAINTAINERS file\"; the text still holds, the place is\n"
-		"    now a directory.\n");
-	strbuf_release(&grep);
-}
-
-static int make_series(struct maintainers *m, struct split_plan *plan,
-		       const char *by, const char *series)
-{
-	struct strbuf top = STRBUF_INIT, wt = STRBUF_INIT, p = STRBUF_INIT,
-		      text = STRBUF_INIT, msg = STRBUF_INIT, head = STRBUF_INIT,
-		      cover = STRBUF_INIT, table = STRBUF_INIT,
-		      abs = STRBUF_INIT;
-	char tmpl[] = "/tmp/maint-series-XXXXXX";
-	size_t *idx = malloc((m->nr_sections + 1) * sizeof(*idx));
-	bool *moved = calloc(m->nr_sections + 1, sizeof(*moved));
-	size_t f, i, n, nfiles = 0;
-	int ret = 2, err = 0;
-	bool wt_made = false;
-	char cwd[4096];
-
-	if (!idx || !moved || !getcwd(cwd, sizeof(cwd)))
-		goto out;
-	if (git_in(".", &top, "rev-parse", "--show-toplevel", NULL)) {
-		error_msg(
-			"--series needs a git work tree (a kernel tree in git)");
-		goto out;
-	}
-	while (top.len && top.buf[top.len - 1] == '\n')
-		top.buf[--top.len] = '\0';
-	if (git_in(top.buf, &head, "rev-parse", "HEAD", NULL)) {
-		error_msg("%s: no commit to build on", top.buf);
-		goto out;
-	}
-	while (head.len && head.buf[head.len - 1] == '\n')
-		head.buf[--head.len] = '\0';
-	strbuf_addf(&abs, "%s%s%s", series[0] == '/' ? "" : cwd,
-		    series[0] == '/' ? "" : "/", series);
-	if (!access(abs.buf, F_OK) &&
-	    (!is_directory(abs.buf) || !empty_dir(abs.buf))) {
-		error_msg("%s exists and is not an empty directory", series);
-		goto out;
-	}
-	if (!mkdtemp(tmpl)) {
-		error_msg("mkdtemp: %s", strerror(errno));
-		goto out;
-	}
-	strbuf_addf(&wt, "%s/wt", tmpl);
-	if (git_in(top.buf, NULL, "worktree", "add", "-q", "--detach", wt.buf,
-		   "HEAD", NULL)) {
-		error_msg("git worktree add failed");
-		rmdir(tmpl);
-		goto out;
-	}
-	wt_made = true;
-
-	/* 1: MAINTAINERS becomes MAINTAINERS/MAINTAINERS, sorted */
-	for (i = 0; i < m->nr_sections; i++)
-		idx[i] = i;
-	strbuf_reset(&text);
-	if (mnt_sort_sections(m, idx, m->nr_sections) ||
-	    mnt_render(m, idx, m->nr_sections, NULL, &text))
-		goto out;
-	if (git_in(wt.buf, NULL, "mv", "MAINTAINERS", "MAINTAINERS.maint-tmp",
-		   NULL) ||
-	    git_in(wt.buf, NULL, "mv", "MAINTAINERS.maint-tmp",
-		   "MAINTAINERS.maint-tmp2", NULL))
-		goto git_failed;
-	strbuf_addf(&p, "%s/MAINTAINERS/MAINTAINERS", wt.buf);
-	if (mkdirs(p.buf) ||
-	    git_in(wt.buf, NULL, "mv", "MAINTAINERS.maint-tmp2",
-		   "MAINTAINERS/MAINTAINERS", NULL) ||
-	    write_file(p.buf, &text))
-		goto git_failed;
-	strbuf_addf(
-		&msg,
-		"MAINTAINERS: move to MAINTAINERS/MAINTAINERS\n\n"
-		"MAINTAINERS draws merge conflicts in almost every cycle.  Make it\n"
-		"a directory, so that the files split out of it by the next\n"
-		"patches (split by %s) conflict less often.\n\n"
-		"This first step moves the file and puts its sections in the\n"
-		"order scripts/parse-maintainers.pl gives them, so that the moves\n"
-		"that follow are pure moves.\n",
-		by);
-	/* -f: a kernel tree's .gitignore ignores new files at the top */
-	if (git_in(wt.buf, NULL, "add", "-f", "--", "MAINTAINERS/MAINTAINERS",
-		   NULL) ||
-	    git_in(wt.buf, NULL, "commit", "-q", "-s", "-m", msg.buf, NULL))
-		goto git_failed;
-
-	/* 2..: one file at a time */
-	strbuf_addf(&table, "  %-40s %8s\n", "file", "sections");
-	for (f = 1; f < plan->nr_names; f++) {
-		const char *name = plan->names[f];
-		struct strbuf dest = STRBUF_INIT, subj = STRBUF_INIT;
-
+	if (!idx)
+		return -1;
+	printf("%-40s %8s\n", "file", "sections");
+	for (o = 0; o < plan->nr_names; o++) {
 		for (i = 1, n = 0; i < m->nr_sections; i++)
-			if (plan->file_of[i] == f)
+			n += plan->file_of[i] == order[o];
+		printf("%-40s %8zu\n", plan->names[order[o]], n);
+	}
+	printf("%-40s %8zu\n\n", "total", m->nr_sections - 1);
+	for (o = 0; o < plan->nr_names; o++) {
+		for (i = 1, n = 0; i < m->nr_sections; i++)
+			if (plan->file_of[i] == order[o])
 				idx[n++] = i;
-		if (!n)
-			continue;
-		nfiles++;
-		if (strchr(name, '/'))
-			strbuf_addstr(&dest, name); /* in the tree */
-		else
-			strbuf_addf(&dest, "MAINTAINERS/%s", name);
-		strbuf_addf(&table, "  %-40s %8zu\n", dest.buf, n);
-		mnt_sort_sections(m, idx, n);
-		strbuf_reset(&text);
-		mnt_render(m, idx, n, NULL, &text);
-		strbuf_reset(&p);
-		strbuf_addf(&p, "%s/%s", wt.buf, dest.buf);
-		if (write_file(p.buf, &text))
-			goto git_failed;
+		if (mnt_sort_sections(m, idx, n))
+			goto out;
 		for (i = 0; i < n; i++)
-			moved[idx[i]] = true;
-		/* what stays in MAINTAINERS/MAINTAINERS */
-		for (i = 0, n = 0; i < m->nr_sections; i++)
-			if (!moved[i])
-				idx[n++] = i;
-		mnt_sort_sections(m, idx, n);
-		strbuf_reset(&text);
-		mnt_render(m, idx, n, NULL, &text);
-		strbuf_reset(&p);
-		strbuf_addf(&p, "%s/MAINTAINERS/MAINTAINERS", wt.buf);
-		if (write_file(p.buf, &text))
-			goto git_failed;
-		strbuf_reset(&msg);
-		strbuf_addf(&subj, "MAINTAINERS: move the %s sections to %s",
-			    name, dest.buf);
-		strbuf_addf(&msg, "%s\n\nMove the sections ", subj.buf);
-		strbuf_addf(
-			&msg,
-			"that belong together by their %s out\n"
-			"of MAINTAINERS/MAINTAINERS into %s, unchanged and\n"
-			"in the same order:\n\n",
-			!strcmp(by, "list")  ? "mailing list" :
-			!strcmp(by, "tree")  ? "place in the tree" :
-			!strcmp(by, "rules") ? "rule" :
-					       "directories",
-			dest.buf);
-		for (i = 1, n = 0; i < m->nr_sections; i++) {
-			const struct mnt_section *s = &m->sections[i];
-
-			if (plan->file_of[i] != f)
-				continue;
-			if (n++ < 20)
-				strbuf_addf(&msg, "  %.*s\n",
-					    (int)s->header_len, s->header);
-		}
-		if (n > 20)
-			strbuf_addf(&msg, "  and %zu more\n", n - 20);
-		strbuf_release(&subj);
-		if (git_in(wt.buf, NULL, "add", "-f", "--",
-			   "MAINTAINERS/MAINTAINERS", dest.buf, NULL) ||
-		    git_in(wt.buf, NULL, "commit", "-q", "-s", "-m", msg.buf,
-			   NULL)) {
-			strbuf_release(&dest);
-			goto git_failed;
-		}
-		strbuf_release(&dest);
+			printf("%s\t%.*s\t%s\n", plan->names[order[o]],
+			       (int)m->sections[idx[i]].header_len,
+			       m->sections[idx[i]].header, plan->why[idx[i]]);
 	}
-
-	/* the series, and its cover letter */
-	if (mkdir(abs.buf, 0777) && errno != EEXIST)
-		goto git_failed;
-	if (git_in(wt.buf, NULL, "format-patch", "-q", "--cover-letter", "-o",
-		   abs.buf, head.buf, NULL))
-		goto git_failed;
-	strbuf_reset(&p);
-	{
-		char **names = NULL;
-		size_t nn = 0;
-
-		if (list_directory(abs.buf, &names, &nn, &err))
-			goto git_failed;
-		for (i = 0; i < nn; i++) {
-			if (!strncmp(names[i], "0000-", 5) && !p.len)
-				strbuf_addf(&p, "%s/%s", abs.buf, names[i]);
-			free(names[i]);
-		}
-		free(names);
-	}
-	if (!p.len || read_path(p.buf, &cover, &err))
-		goto git_failed;
-	strbuf_reset(&text);
-	{
-		const char *subj_at = strstr(cover.buf, "*** SUBJECT HERE ***");
-		const char *blurb_at = strstr(cover.buf, "*** BLURB HERE ***");
-		struct strbuf r = STRBUF_INIT;
-
-		if (!subj_at || !blurb_at || blurb_at < subj_at)
-			goto git_failed;
-		strbuf_add(&text, cover.buf, (size_t)(subj_at - cover.buf));
-		strbuf_addf(&text,
-			    "MAINTAINERS: split into a directory (by %s)", by);
-		strbuf_add(&text, subj_at + 20,
-			   (size_t)(blurb_at - subj_at - 20));
-		strbuf_addf(
-			&text,
-			"MAINTAINERS is a very large file, and patches to it conflict\n"
-			"with each other in almost every cycle.  This series makes it a\n"
-			"MAINTAINERS/ directory: the first patch moves it to\n"
-			"MAINTAINERS/MAINTAINERS in parse-maintainers.pl's order, and\n"
-			"each following patch moves the sections of one group to a\n"
-			"file of its own, unchanged.  %zu files are split out (by %s);\n"
-			"%zu sections in all, the preamble and the sections no group\n"
-			"takes stay in MAINTAINERS/MAINTAINERS.\n\n"
-			"The plan:\n\n%s\n"
-			"Nothing else changes: scripts/get_maintainer.pl reading the\n"
-			"directory gives the same recipients for every file, and\n"
-			"joining the files back (maint join MAINTAINERS) gives exactly\n"
-			"what parse-maintainers.pl writes for the old file.\n\n"
-			"What the split means for the tree's other readers of\n"
-			"MAINTAINERS:\n\n",
-			nfiles, by, m->nr_sections - 1, table.buf);
-		readers(wt.buf, &r);
-		strbuf_addbuf(&text, &r);
-		strbuf_addstr(&text, "\nGenerated by maint split --series.\n");
-		strbuf_addstr(&text, blurb_at + 18);
-		strbuf_release(&r);
-	}
-	if (write_file(p.buf, &text))
-		goto git_failed;
-	printf("%s: %zu patches and a cover letter\n", series, nfiles + 1);
 	ret = 0;
-	goto out;
-git_failed:
-	error_msg("building the series failed (in %s)", wt.buf);
-	remove_tree(abs.buf);
 out:
-	if (wt_made) {
-		git_in(top.buf, NULL, "worktree", "remove", "--force", wt.buf,
-		       NULL);
-		rmdir(tmpl);
-	}
 	free(idx);
-	free(moved);
-	strbuf_release(&top);
-	strbuf_release(&wt);
-	strbuf_release(&p);
-	strbuf_release(&text);
-	strbuf_release(&msg);
-	strbuf_release(&head);
-	strbuf_release(&cover);
-	strbuf_release(&table);
-	strbuf_release(&abs);
 	return ret;
 }
 
@@ -450,7 +143,7 @@ int cmd_split(int argc, char **argv)
 {
 	const char *by = NULL, *input = "MAINTAINERS",
 		   *outdir = "MAINTAINERS.split", *rules = NULL, *series = NULL;
-	int min = -1, help = 0, nargs, ret = 2, err = 0;
+	int min = -1, help = 0, dry_run = 0, nargs, ret = 2, err = 0;
 	const struct option opts[] = {
 		{ OPT_STRING, "by", NULL, &by, 0 },
 		{ OPT_INT, "min", &min, NULL, 0 },
@@ -458,6 +151,7 @@ int cmd_split(int argc, char **argv)
 		{ OPT_STRING, "outdir", NULL, &outdir, 0 },
 		{ OPT_STRING, "rules", NULL, &rules, 0 },
 		{ OPT_STRING, "series", NULL, &series, 0 },
+		{ OPT_FLAG, "n|dry-run", &dry_run, NULL, 0 },
 		{ OPT_FLAG, "h|help", &help, NULL, 0 },
 		{ OPT_END, NULL, NULL, NULL, 0 },
 	};
@@ -467,7 +161,7 @@ int cmd_split(int argc, char **argv)
 	struct diags d = DIAGS_INIT;
 	struct split_plan plan = { 0 };
 	enum split_by how = SPLIT_DIR;
-	size_t *idx = NULL, f, i, n, total_s = 0, total_l = 0;
+	size_t *idx = NULL, *order = NULL, o, f, i, n, total_s = 0, total_l = 0;
 	char **args = NULL;
 
 	mnt_init(&m);
@@ -505,20 +199,16 @@ int cmd_split(int argc, char **argv)
 	}
 	if (min < 0)
 		min = how == SPLIT_TREE ? 1 : 5;
-	if (series) {
-		if (mnt_read(&m, input, &d)) {
-			print_diags(&d);
-			goto out;
-		}
-		if (split_plan(&m, how, min, rtext.buf, rtext.len, rules, &plan,
-			       &d)) {
-			print_diags(&d);
-			goto out;
-		}
-		ret = make_series(&m, &plan, rules ? "rules" : by, series);
+	if (series && !dry_run) {
+		struct series_opts so = { how,	 rules ? "rules" : by,
+					  min,	 rtext.buf,
+					  rules, rtext.len,
+					  series };
+
+		ret = split_series(&so);
 		goto out;
 	}
-	if (!access(outdir, F_OK) &&
+	if (!dry_run && !access(outdir, F_OK) &&
 	    (!is_directory(outdir) || !empty_dir(outdir))) {
 		error_msg("%s exists and is not an empty directory", outdir);
 		goto out;
@@ -531,21 +221,29 @@ int cmd_split(int argc, char **argv)
 		print_diags(&d);
 		goto out;
 	}
-	/* all into a temporary directory, renamed into place at the end */
-	strbuf_addf(&tmp, "%s.tmp-%ld", outdir, (long)getpid());
-	remove_tree(tmp.buf);
-	if (mkdir(tmp.buf, 0777)) {
-		error_msg("%s: %s", tmp.buf, strerror(errno));
+	order = files_by_name(&plan);
+	if (!order)
+		goto out;
+	if (dry_run) {
+		ret = print_plan(&m, &plan, order) ? 2 : 0;
+		goto out;
+	}
+	/* all into a new directory next to outdir, renamed into place */
+	if (split_tmpdir_near(outdir, &tmp)) {
+		error_msg("cannot make a temporary directory next to %s: %s",
+			  outdir, strerror(errno));
+		strbuf_reset(&tmp);
 		goto out;
 	}
 	idx = malloc((m.nr_sections + 1) * sizeof(*idx));
 	if (!idx)
 		goto fail;
 	printf("%-40s %8s %8s\n", "file", "sections", "lines");
-	for (f = 0; f < plan.nr_names; f++) {
+	for (o = 0; o < plan.nr_names; o++) {
 		size_t nl = 0, k;
 		int fd;
 
+		f = order[o];
 		for (i = 0, n = 0; i < m.nr_sections; i++)
 			if (plan.file_of[i] == f)
 				idx[n++] = i;
@@ -560,7 +258,9 @@ int cmd_split(int argc, char **argv)
 		/* the temporary directory is the unit that lands whole */
 		fd = mkdirs(path.buf) ?
 			     -1 :
-			     open(path.buf, O_WRONLY | O_CREAT | O_EXCL, 0666);
+			     open(path.buf,
+				  O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
+				  0666);
 		if (fd < 0 || write_all(fd, text.buf, text.len, &err) ||
 		    close(fd)) {
 			error_msg("%s: %s", path.buf,
@@ -576,18 +276,29 @@ int cmd_split(int argc, char **argv)
 		total_l += nl;
 	}
 	printf("%-40s %8zu %8zu\n", "total", total_s, total_l);
+	/* the temporary directory has mkdtemp's mode 0700: as mkdir would */
+	{
+		mode_t um = umask(0);
+
+		umask(um);
+		chmod(tmp.buf, 0777 & ~um);
+	}
 	if (!access(outdir, F_OK))
 		rmdir(outdir);
 	if (rename(tmp.buf, outdir)) {
 		error_msg("%s: %s", outdir, strerror(errno));
 		goto fail;
 	}
+	strbuf_reset(&tmp);
 	ret = 0;
 	goto out;
 fail:
-	remove_tree(tmp.buf);
+	ret = 2;
 out:
+	if (tmp.len && remove_tree_nofollow(tmp.buf, &err))
+		error_msg("%s: cannot remove: %s", tmp.buf, strerror(err));
 	free(idx);
+	free(order);
 	free(args);
 	split_plan_release(&plan);
 	mnt_release(&m);

@@ -380,3 +380,83 @@ void atomic_rollback(struct atomic_file *af)
 	free(af->path);
 	af->tmp = af->path = NULL;
 }
+
+/* Keep the first error. */
+static void first_error(int *err, int e)
+{
+	if (!*err)
+		*err = e ? e : EIO;
+}
+
+/* Empty the directory open at dfd (closed here), never leaving it. */
+static int remove_contents_at(int dfd, int *err)
+{
+	DIR *d = fdopendir(dfd);
+	struct dirent *de;
+	int ret = 0;
+
+	if (!d) {
+		first_error(err, errno);
+		close(dfd);
+		return -1;
+	}
+	while ((errno = 0, de = readdir(d))) {
+		const char *n = de->d_name;
+		int sub;
+
+		if (!strcmp(n, ".") || !strcmp(n, ".."))
+			continue;
+		/* a file, a link (removed, never followed) or a FIFO */
+		if (!unlinkat(dirfd(d), n, 0))
+			continue;
+		if (errno != EISDIR && errno != EPERM) {
+			first_error(err, errno);
+			ret = -1;
+			continue;
+		}
+		/* a directory: entered only as itself, never through a link */
+		sub = openat(dirfd(d), n,
+			     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub < 0) {
+			first_error(err, errno);
+			ret = -1;
+			continue;
+		}
+		if (remove_contents_at(sub, err))
+			ret = -1;
+		else if (unlinkat(dirfd(d), n, AT_REMOVEDIR)) {
+			first_error(err, errno);
+			ret = -1;
+		}
+	}
+	if (errno) {
+		first_error(err, errno);
+		ret = -1;
+	}
+	closedir(d);
+	return ret;
+}
+
+int remove_tree_nofollow(const char *path, int *err)
+{
+	int dfd;
+
+	*err = 0;
+	/* a link in place of the directory: remove the link, not its target */
+	dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0) {
+		if (errno == ENOENT)
+			return 0;
+		if ((errno == ENOTDIR || errno == ELOOP) && !unlink(path))
+			return 0;
+		*err = errno;
+		return -1;
+	}
+	if (remove_contents_at(dfd, err))
+		return -1;
+	if (rmdir(path) && errno != ENOENT) {
+		*err = errno;
+		return -1;
+	}
+	return 0;
+}

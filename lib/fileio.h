@@ -80,4 +80,13 @@ void atomic_rollback(struct atomic_file *af);
 /* Write all of data to fd, retrying short writes.  0, or -1 with *err. */
 int write_all(int fd, const void *data, size_t len, int *err);
 
+/*
+ * rm -rf that never follows a symbolic link: every directory is opened
+ * with O_NOFOLLOW | O_DIRECTORY relative to its parent (openat), and a
+ * link, wherever it is (path itself included), is removed as a link.
+ * A missing path is not an error.  0, or -1 with *err (the first error;
+ * what can be removed is).
+ */
+int remove_tree_nofollow(const char *path, int *err);
+
 #endif

@@ -10,6 +10,12 @@
 
 int run_capture(const char *const argv[], struct strbuf *out, int *status)
 {
+	return run_capture_input(argv, NULL, out, status);
+}
+
+int run_capture_input(const char *const argv[], const char *in,
+		      struct strbuf *out, int *status)
+{
 	int pfd[2], st, err = 0;
 	pid_t pid;
 
@@ -25,8 +31,10 @@ int run_capture(const char *const argv[], struct strbuf *out, int *status)
 		return -1;
 	}
 	if (!pid) {
-		int null = open("/dev/null", O_RDONLY);
+		int null = open(in ? in : "/dev/null", O_RDONLY);
 
+		if (null < 0 && in)
+			_exit(126);
 		if (null >= 0)
 			dup2(null, 0);
 		dup2(pfd[1], 1);

@@ -11,5 +11,8 @@
  * not run or died by a signal.  0 when it ran, -1 when it could not.
  */
 int run_capture(const char *const argv[], struct strbuf *out, int *status);
+/* The same with standard input from the file in (NULL: /dev/null). */
+int run_capture_input(const char *const argv[], const char *in,
+		      struct strbuf *out, int *status);
 
 #endif

@@ -33,7 +33,10 @@ void split_plan_release(struct split_plan *plan)
 
 	for (i = 0; i < plan->nr_names; i++)
 		free(plan->names[i]);
+	for (i = 0; plan->why && i < plan->nr_sections; i++)
+		free(plan->why[i]);
 	free(plan->names);
+	free(plan->why);
 	free(plan->file_of);
 	memset(plan, 0, sizeof(*plan));
 }
@@ -102,71 +105,343 @@ static bool two_level(const char *c, size_t len)
 	return false;
 }
 
-/* The key of a section for the dir and tree strategies; "" for none. */
+/* The key of one pattern's directories: the top, or the top two. */
+static void dir_key_of(struct strbuf *k, const char **comp, const size_t *clen,
+		       size_t n)
+{
+	strbuf_reset(k);
+	split_safe_component(k, comp[0], clen[0]);
+	if (n > 1 && two_level(comp[0], clen[0])) {
+		strbuf_addch(k, '_');
+		split_safe_component(k, comp[1], clen[1]);
+	}
+}
+
+static bool comp_is(const char *c, size_t len, const char *s)
+{
+	return strlen(s) == len && !memcmp(c, s, len);
+}
+
+enum pattern_class { PAT_NONE, PAT_CODE, PAT_AUX, PAT_TEST, PAT_BINDING };
+
+/*
+ * Where a pattern's files are: code, or documentation, headers and tests
+ * (Documentation/, include/, tools/testing/), or device-tree bindings
+ * (Documentation/devicetree/bindings/, include/dt-bindings/), whose
+ * subject (*sub) is the directory below bindings/ or dt-bindings/.
+ */
+static enum pattern_class pattern_class(const char **comp, const size_t *clen,
+					size_t n, const char **sub,
+					size_t *sublen)
+{
+	*sub = NULL;
+	*sublen = 0;
+	if (!n)
+		return PAT_NONE;
+	if (comp_is(comp[0], clen[0], "Documentation")) {
+		if (n > 2 && comp_is(comp[1], clen[1], "devicetree") &&
+		    comp_is(comp[2], clen[2], "bindings")) {
+			if (n > 3) {
+				*sub = comp[3];
+				*sublen = clen[3];
+			}
+			return PAT_BINDING;
+		}
+		return PAT_AUX;
+	}
+	if (comp_is(comp[0], clen[0], "include")) {
+		if (n > 1 && comp_is(comp[1], clen[1], "dt-bindings")) {
+			if (n > 2) {
+				*sub = comp[2];
+				*sublen = clen[2];
+			}
+			return PAT_BINDING;
+		}
+		return PAT_AUX;
+	}
+	if (n > 1 && comp_is(comp[0], clen[0], "tools") &&
+	    comp_is(comp[1], clen[1], "testing"))
+		return PAT_TEST;
+	return PAT_CODE;
+}
+
+/*
+ * Binding subjects whose code is not in drivers/SUBJECT; the rest are
+ * looked for as drivers/SUBJECT, arch/SUBJECT, then SUBJECT.
+ */
+static const char *const binding_dirs[][2] = {
+	{ "clock", "drivers_clk" },
+	{ "display", "drivers_gpu" },
+	{ "embedded-controller", "drivers_platform" },
+	{ "gpu", "drivers_gpu" },
+	{ "hwlock", "drivers_hwspinlock" },
+	{ "interrupt-controller", "drivers_irqchip" },
+	{ "memory-controllers", "drivers_memory" },
+	{ "serial", "drivers_tty" },
+	{ "sound", "sound_soc" },
+	{ "sram", "drivers_misc" },
+	{ "timer", "drivers_clocksource" },
+};
+
+/*
+ * The code directory a binding subject documents, if some section has
+ * code there (a key in code); appended to key.  True when found.
+ */
+static bool binding_key(const char *sub, size_t len, const struct strmap *code,
+			struct strbuf *key)
+{
+	struct strbuf k = STRBUF_INIT;
+	size_t i;
+	int pass;
+	bool found = false;
+
+	for (pass = 0; pass < 4 && !found; pass++) {
+		strbuf_reset(&k);
+		if (pass == 0) {
+			for (i = 0;
+			     i < sizeof(binding_dirs) / sizeof(binding_dirs[0]);
+			     i++)
+				if (comp_is(sub, len, binding_dirs[i][0]))
+					strbuf_addstr(&k, binding_dirs[i][1]);
+			if (!k.len)
+				continue;
+		} else {
+			strbuf_addstr(&k, pass == 1 ? "drivers_" :
+					  pass == 2 ? "arch_" :
+						      "");
+			split_safe_component(&k, sub, len);
+		}
+		if (strmap_get(code, k.buf, k.len)) {
+			strbuf_addbuf(key, &k);
+			found = true;
+		}
+	}
+	strbuf_release(&k);
+	return found;
+}
+
+/* Count a vote for k in votes; the running winner in key, see dir_key(). */
+static void vote(struct strmap *votes, const struct strbuf *k,
+		 const struct strmap *weight, struct strbuf *key, size_t *best,
+		 size_t *tied)
+{
+	struct strmap_entry *e = strmap_put(votes, k->buf, k->len);
+	size_t v, wk = 0, wb = 0;
+	const struct strmap_entry *w;
+
+	if (!e)
+		return;
+	e->value = (void *)((uintptr_t)e->value + 1);
+	v = (uintptr_t)e->value;
+	if (v < *best)
+		return;
+	if (v > *best || !key->len) {
+		*best = v;
+		*tied = 0;
+		strbuf_reset(key);
+		strbuf_addbuf(key, k);
+		return;
+	}
+	if (!strcmp(k->buf, key->buf))
+		return;
+	/* a tie: the directory more sections' patterns name, then by name */
+	(*tied)++;
+	if ((w = strmap_get(weight, k->buf, k->len)))
+		wk = (uintptr_t)w->value;
+	if ((w = strmap_get(weight, key->buf, key->len)))
+		wb = (uintptr_t)w->value;
+	if (wk > wb || (wk == wb && strcmp(k->buf, key->buf) < 0)) {
+		strbuf_reset(key);
+		strbuf_addbuf(key, k);
+	}
+}
+
+struct dir_ctx {
+	struct strmap votes, avotes, tvotes; /* this section's, by kind */
+	struct strmap code; /* key -> code patterns naming it, all sections */
+	struct strmap aux; /* the same for documentation, headers, tests */
+};
+
+/* Count every section's code and other patterns per key (the weights). */
+static int dir_weights(const struct maintainers *m, struct dir_ctx *c)
+{
+	const char *comp[64], *sub;
+	size_t clen[64], i, j, n, sublen, vlen;
+	struct strbuf k = STRBUF_INIT;
+	int ret = 0;
+
+	for (i = 1; i < m->nr_sections; i++) {
+		const struct mnt_section *s = &m->sections[i];
+		const struct mnt_line *l = mnt_section_lines(m, s);
+
+		for (j = 0; j < s->nr; j++) {
+			const char *v;
+			enum pattern_class pc;
+			struct strmap_entry *e;
+
+			if (l[j].type != 'F')
+				continue;
+			v = mnt_line_value(&l[j], &vlen);
+			n = pattern_dirs(v, vlen, comp, clen, 64);
+			pc = pattern_class(comp, clen, n, &sub, &sublen);
+			if (pc == PAT_NONE)
+				continue;
+			dir_key_of(&k, comp, clen, n);
+			e = strmap_put(pc == PAT_CODE ? &c->code : &c->aux,
+				       k.buf, k.len);
+			if (!e) {
+				ret = -1;
+				break;
+			}
+			e->value = (void *)((uintptr_t)e->value + 1);
+		}
+	}
+	strbuf_release(&k);
+	return ret;
+}
+
+/*
+ * The dir strategy's key of a section, and why (see split.h): the
+ * directory most of its code patterns name; with no code patterns, the
+ * code directory its device-tree bindings document; else the directory
+ * most of its test patterns name; else the one most of its documentation
+ * and header patterns name.
+ */
+static void dir_key(const struct maintainers *m, const struct mnt_section *s,
+		    struct dir_ctx *c, struct strbuf *key, struct strbuf *why)
+{
+	const struct mnt_line *l = mnt_section_lines(m, s);
+	const char *comp[64], *sub;
+	size_t clen[64], i, n, sublen, vlen;
+	size_t ncode = 0, naux = 0, nbind = 0, best = 0, tied = 0;
+	size_t abest = 0, atied = 0, ntest = 0, tbest = 0, ttied = 0;
+	struct strbuf k = STRBUF_INIT, akey = STRBUF_INIT, bkey = STRBUF_INIT;
+	struct strbuf tkey = STRBUF_INIT;
+	struct strbuf bsub = STRBUF_INIT;
+
+	strbuf_reset(key);
+	strbuf_reset(why);
+	strmap_clear(&c->votes);
+	strmap_clear(&c->avotes);
+	strmap_clear(&c->tvotes);
+	for (i = 0; i < s->nr; i++) {
+		const char *v;
+		enum pattern_class pc;
+
+		if (l[i].type != 'F')
+			continue;
+		v = mnt_line_value(&l[i], &vlen);
+		n = pattern_dirs(v, vlen, comp, clen, 64);
+		pc = pattern_class(comp, clen, n, &sub, &sublen);
+		if (pc == PAT_NONE)
+			continue;
+		dir_key_of(&k, comp, clen, n);
+		if (pc == PAT_CODE) {
+			ncode++;
+			vote(&c->votes, &k, &c->code, key, &best, &tied);
+			continue;
+		}
+		naux++;
+		if (pc == PAT_TEST) {
+			ntest++;
+			vote(&c->tvotes, &k, &c->aux, &tkey, &tbest, &ttied);
+			continue;
+		}
+		if (pc == PAT_BINDING) {
+			nbind++;
+			if (sub && !bkey.len &&
+			    binding_key(sub, sublen, &c->code, &bkey)) {
+				strbuf_add(&bsub, v,
+					   (size_t)(sub + sublen - v));
+			}
+		}
+		vote(&c->avotes, &k, &c->aux, &akey, &abest, &atied);
+	}
+	if (key->len) {
+		strbuf_addf(why, "%zu of %zu code pattern%s in %s", best, ncode,
+			    ncode == 1 ? "" : "s", key->buf);
+		if (tied)
+			strbuf_addf(why,
+				    ", tied with %zu other%s: the one "
+				    "more patterns of the file name",
+				    tied, tied == 1 ? "" : "s");
+		if (naux)
+			strbuf_addf(why,
+				    " (%zu doc/header/test pattern%s "
+				    "not counted)",
+				    naux, naux == 1 ? "" : "s");
+	} else if (bkey.len) {
+		strbuf_addbuf(key, &bkey);
+		strbuf_addf(why, "bindings only: %s/ documents %s", bsub.buf,
+			    bkey.buf);
+	} else if (tkey.len) {
+		strbuf_addbuf(key, &tkey);
+		strbuf_addf(why,
+			    "no code pattern: %zu of %zu test pattern%s in %s",
+			    tbest, ntest, ntest == 1 ? "" : "s", key->buf);
+		if (ttied)
+			strbuf_addf(why,
+				    ", tied with %zu other%s: the one "
+				    "more patterns of the file name",
+				    ttied, ttied == 1 ? "" : "s");
+		if (naux > ntest)
+			strbuf_addf(why,
+				    " (%zu doc/header pattern%s not counted)",
+				    naux - ntest, naux - ntest == 1 ? "" : "s");
+	} else if (akey.len) {
+		strbuf_addbuf(key, &akey);
+		strbuf_addf(why,
+			    "no code pattern: %zu of %zu doc/header/test "
+			    "pattern%s in %s",
+			    abest, naux, naux == 1 ? "" : "s", key->buf);
+		if (atied)
+			strbuf_addf(why,
+				    ", tied with %zu other%s: the one "
+				    "more patterns of the file name",
+				    atied, atied == 1 ? "" : "s");
+	} else {
+		strbuf_addstr(why, "no F: pattern names a directory");
+	}
+	strbuf_release(&k);
+	strbuf_release(&akey);
+	strbuf_release(&tkey);
+	strbuf_release(&bkey);
+	strbuf_release(&bsub);
+}
+
+/* The key of a section for the tree strategy; "" for none. */
 static void section_key(const struct maintainers *m,
-			const struct mnt_section *s, enum split_by by,
-			struct strbuf *key, struct strmap *votes)
+			const struct mnt_section *s, struct strbuf *key)
 {
 	const struct mnt_line *l = mnt_section_lines(m, s);
 	const char *comp[64];
-	size_t clen[64], i, j, best = 0, common = (size_t)-1;
+	size_t clen[64], i, j, common = (size_t)-1;
 	const char *first = NULL;
 	size_t firstn = 0;
-	struct strbuf k = STRBUF_INIT;
 
 	strbuf_reset(key);
-	strmap_clear(votes);
 	for (i = 0; i < s->nr; i++) {
-		size_t vlen, n;
+		size_t vlen, n, used;
 		const char *v;
 
 		if (l[i].type != 'F')
 			continue;
 		v = mnt_line_value(&l[i], &vlen);
 		n = pattern_dirs(v, vlen, comp, clen, 64);
-		if (by == SPLIT_TREE) {
-			/* the directory all patterns share */
-			size_t used =
-				n ? (size_t)(comp[n - 1] + clen[n - 1] - v) : 0;
-
-			if (!first) {
-				first = v;
-				firstn = used;
-				common = used;
-			} else {
-				for (j = 0;
-				     j < common && j < used && first[j] == v[j];
-				     j++)
-					;
-				common = j;
-			}
-			continue;
-		}
-		if (!n)
-			continue;
-		strbuf_reset(&k);
-		split_safe_component(&k, comp[0], clen[0]);
-		if (n > 1 && two_level(comp[0], clen[0])) {
-			strbuf_addch(&k, '_');
-			split_safe_component(&k, comp[1], clen[1]);
-		}
-		{
-			struct strmap_entry *e =
-				strmap_put(votes, k.buf, k.len);
-
-			if (e) {
-				e->value = (void *)((uintptr_t)e->value + 1);
-				if ((uintptr_t)e->value > best ||
-				    ((uintptr_t)e->value == best &&
-				     strcmp(k.buf, key->buf) < 0)) {
-					best = (uintptr_t)e->value;
-					strbuf_reset(key);
-					strbuf_add(key, k.buf, k.len);
-				}
-			}
+		/* the directory all patterns share */
+		used = n ? (size_t)(comp[n - 1] + clen[n - 1] - v) : 0;
+		if (!first) {
+			first = v;
+			firstn = used;
+			common = used;
+		} else {
+			for (j = 0; j < common && j < used && first[j] == v[j];
+			     j++)
+				;
+			common = j;
 		}
 	}
-	if (by == SPLIT_TREE && first && common != (size_t)-1) {
+	if (first && common != (size_t)-1) {
 		/* cut back to a whole directory */
 		while (common && common < firstn && first[common] != '/')
 			common--;
@@ -185,7 +460,6 @@ static void section_key(const struct maintainers *m,
 		if (key->len)
 			strbuf_addstr(key, "/" SPLIT_REST);
 	}
-	strbuf_release(&k);
 }
 
 static void list_key(const struct maintainers *m, const struct mnt_section *s,
@@ -334,9 +608,10 @@ int split_plan(const struct maintainers *m, enum split_by by, int min,
 	       const char *rules_text, size_t rules_len, const char *rules_name,
 	       struct split_plan *plan, struct diags *d)
 {
-	struct strmap index = STRMAP_INIT, count = STRMAP_INIT,
-		      votes = STRMAP_INIT;
-	struct strbuf key = STRBUF_INIT, text = STRBUF_INIT;
+	struct strmap index = STRMAP_INIT, count = STRMAP_INIT;
+	struct dir_ctx dc = { STRMAP_INIT, STRMAP_INIT, STRMAP_INIT,
+			      STRMAP_INIT, STRMAP_INIT };
+	struct strbuf key = STRBUF_INIT, text = STRBUF_INIT, why = STRBUF_INIT;
 	struct rule *rules = NULL;
 	size_t nrules = 0, i, k;
 	char **keys = NULL;
@@ -344,21 +619,30 @@ int split_plan(const struct maintainers *m, enum split_by by, int min,
 
 	memset(plan, 0, sizeof(*plan));
 	plan->file_of = calloc(m->nr_sections + 1, sizeof(*plan->file_of));
+	plan->why = calloc(m->nr_sections + 1, sizeof(*plan->why));
+	plan->nr_sections = m->nr_sections;
 	keys = calloc(m->nr_sections + 1, sizeof(*keys));
-	if (!plan->file_of || !keys ||
+	if (!plan->file_of || !plan->why || !keys ||
 	    plan_name(plan, &index, SPLIT_REST, strlen(SPLIT_REST)) != 0)
 		goto nomem;
 	if (by == SPLIT_RULES &&
 	    read_rules(rules_text, rules_len, rules_name, &rules, &nrules, d))
 		goto out;
+	if (by == SPLIT_DIR && dir_weights(m, &dc))
+		goto nomem;
 
 	/* a key for every section */
 	for (i = 1; i < m->nr_sections; i++) {
 		const struct mnt_section *s = &m->sections[i];
 
 		strbuf_reset(&key);
+		strbuf_reset(&why);
 		if (by == SPLIT_LIST) {
 			list_key(m, s, &key);
+			if (key.len)
+				strbuf_addstr(&why, "its first mailing list");
+			else
+				strbuf_addstr(&why, "no mailing list");
 		} else if (by == SPLIT_RULES) {
 			size_t hit = (size_t)-1;
 
@@ -385,10 +669,23 @@ int split_plan(const struct maintainers *m, enum split_by by, int min,
 				if (hit == (size_t)-1)
 					hit = k;
 			}
-			if (hit != (size_t)-1)
+			if (hit != (size_t)-1) {
 				strbuf_addstr(&key, rules[hit].file);
+				strbuf_addf(&why, "the rule at %s:%lu",
+					    rules_name, rules[hit].lineno);
+			} else {
+				strbuf_addstr(&why, "no rule matches");
+			}
+		} else if (by == SPLIT_DIR) {
+			dir_key(m, s, &dc, &key, &why);
 		} else {
-			section_key(m, s, by, &key, &votes);
+			section_key(m, s, &key);
+			if (key.len)
+				strbuf_addstr(&why, "the directory all its F: "
+						    "patterns share");
+			else
+				strbuf_addstr(&why, "its F: patterns share no "
+						    "directory");
 		}
 		keys[i] = strbuf_detach(&key, NULL);
 		if (!keys[i])
@@ -401,6 +698,9 @@ int split_plan(const struct maintainers *m, enum split_by by, int min,
 				goto nomem;
 			e->value = (void *)((uintptr_t)e->value + 1);
 		}
+		plan->why[i] = strbuf_detach(&why, NULL);
+		if (!plan->why[i])
+			goto nomem;
 	}
 	for (k = 0; k < nrules; k++)
 		if (!rules[k].hits) {
@@ -417,8 +717,21 @@ int split_plan(const struct maintainers *m, enum split_by by, int min,
 		e = *keys[i] ? strmap_get(&count, keys[i], strlen(keys[i])) :
 			       NULL;
 		if (e &&
-		    (by == SPLIT_RULES || (uintptr_t)e->value >= (size_t)min))
+		    (by == SPLIT_RULES || (uintptr_t)e->value >= (size_t)min)) {
 			f = plan_name(plan, &index, keys[i], strlen(keys[i]));
+		} else if (e) {
+			strbuf_reset(&why);
+			strbuf_addf(&why,
+				    "%s; %s would have %zu section%s, "
+				    "fewer than --min=%d",
+				    plan->why[i], keys[i],
+				    (size_t)(uintptr_t)e->value,
+				    (uintptr_t)e->value == 1 ? "" : "s", min);
+			free(plan->why[i]);
+			plan->why[i] = strbuf_detach(&why, NULL);
+			if (!plan->why[i])
+				goto nomem;
+		}
 		if (f == (size_t)-1)
 			goto nomem;
 		plan->file_of[i] = f;
@@ -434,9 +747,14 @@ out:
 	free_rules(rules, nrules);
 	strmap_release(&index);
 	strmap_release(&count);
-	strmap_release(&votes);
+	strmap_release(&dc.votes);
+	strmap_release(&dc.avotes);
+	strmap_release(&dc.tvotes);
+	strmap_release(&dc.code);
+	strmap_release(&dc.aux);
 	strbuf_release(&key);
 	strbuf_release(&text);
+	strbuf_release(&why);
 	if (ret)
 		split_plan_release(plan);
 	return ret;

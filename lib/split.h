@@ -4,9 +4,21 @@
  *
  * A plan gives every section (and the preamble) an output file, a path
  * relative to the output directory:
- *  - by dir:   the directory key most of its F: patterns share: the top
- *              directory, or the top two for arch, drivers, Documentation,
- *              include, sound and tools ("drivers_gpu", "arch_arm64");
+ *  - by dir:   where its code is.  Each F: pattern names a directory key:
+ *              the top directory, or the top two for arch, drivers,
+ *              Documentation, include, sound and tools ("drivers_gpu",
+ *              "arch_arm64").  Patterns under Documentation/, include/
+ *              and tools/testing/ (documentation, headers, tests) and
+ *              device-tree bindings count only when a section has no
+ *              other: the key most of its code patterns name; with none,
+ *              the code directory its bindings document, if some section
+ *              has code there (bindings/iio -> drivers_iio; a table for
+ *              the subjects not named after their directory: clock ->
+ *              drivers_clk, sound -> sound_soc, ...); else the key most
+ *              of its test patterns name; else the key most of its
+ *              documentation and header patterns name.  A tie goes to
+ *              the key that more patterns of the whole file name (of
+ *              the same kind), then to the first in byte order;
  *  - by list:  its first L: list, less the host and the common words
  *              linux, devel, dev, kernel ("media", "netdev", "arm");
  *  - by tree:  DIR/MAINTAINERS, DIR the directory all its F: patterns
@@ -32,6 +44,8 @@ struct split_plan {
 	char **names; /* output files, relative paths; names[0] is the rest */
 	size_t nr_names, alloc_names;
 	size_t *file_of; /* per section (0 = preamble): index into names */
+	char **why; /* per section (0: NULL): why it goes where it goes */
+	size_t nr_sections;
 };
 
 #define SPLIT_REST "MAINTAINERS"

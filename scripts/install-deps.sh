@@ -5,7 +5,7 @@
 set -eu
 sudo=
 [ "$(id -u)" = 0 ] || sudo=sudo
-pkgs="build-essential libpcre2-dev perl git wget"
+pkgs="build-essential libpcre2-dev perl git wget python3 python3-docutils"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

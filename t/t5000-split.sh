@@ -22,11 +22,14 @@ for by in dir list tree; do
 	'
 done
 
-test_expect_success 'by dir: keys of one or two directories, the rest' '
+test_expect_success 'by dir: where the code is, not the documentation or headers' '
 	ls out-dir >files &&
-	printf "%s\n" Documentation_ABI Documentation_networking MAINTAINERS \
-		arch drivers_gpu drivers_media drivers_net include_net >expect &&
+	printf "%s\n" MAINTAINERS arch drivers_gpu drivers_media drivers_net \
+		drivers_of net >expect &&
 	test_cmp expect files &&
+	grep -q "^3C59X NETWORK DRIVER" out-dir/drivers_net &&
+	grep -q "^802.11" out-dir/net &&
+	grep -q "^OPEN FIRMWARE" out-dir/drivers_of &&
 	grep -q "^THE REST" out-dir/MAINTAINERS &&
 	head -1 out-dir/MAINTAINERS | grep -q "^List of maintainers"
 '
@@ -44,6 +47,62 @@ test_expect_success 'by tree: a MAINTAINERS file where a section'"'"'s files all
 	test_cmp expect files &&
 	grep -q "^ARM/TEGRA HDMI CEC" out-tree/drivers/media/cec/platform/tegra/MAINTAINERS &&
 	! grep -q "^ARM/TEGRA HDMI CEC" out-tree/MAINTAINERS
+'
+
+test_expect_success '--dry-run: the plan and why, nothing written' '
+	maint split --by=dir --min=1 --dry-run --input "$M" --outdir nothing >plan &&
+	! test -e nothing &&
+	test_grep "^drivers_net	3C59X NETWORK DRIVER	1 of 1 code pattern in drivers_net (1 doc/header/test pattern not counted)\$" plan &&
+	test_grep "^drivers_of	OPEN FIRMWARE AND FLATTENED DEVICE TREE	1 of 2 code patterns in drivers_of, tied with 1 other: the one more patterns of the file name" plan &&
+	test_grep "^MAINTAINERS	THE REST	no F: pattern names a directory\$" plan &&
+	test "$(grep -c "	" plan)" = 8 &&
+	maint split --by=dir --dry-run --input "$M" >plan5 &&
+	test_grep "^MAINTAINERS	NETWORKING DRIVERS	.*drivers_net would have 2 sections, fewer than --min=5\$" plan5
+'
+
+test_expect_success 'by dir: a bindings-only section goes with the drivers it documents' '
+	cat >bind <<-\EOF &&
+	IIO CORE
+	M:	A <a@example.org>
+	S:	Maintained
+	F:	drivers/iio/
+
+	IIO SENSOR X BINDINGS
+	M:	B <b@example.org>
+	S:	Maintained
+	F:	Documentation/devicetree/bindings/iio/x.yaml
+
+	SOUND X BINDINGS
+	M:	C <c@example.org>
+	S:	Maintained
+	F:	Documentation/devicetree/bindings/sound/x.yaml
+
+	SOUND SOC CORE
+	M:	D <d@example.org>
+	S:	Maintained
+	F:	include/sound/soc.h
+	F:	sound/soc/
+
+	WHATEVER BINDINGS
+	M:	E <e@example.org>
+	S:	Maintained
+	F:	Documentation/devicetree/bindings/whatever/x.yaml
+	EOF
+	maint split --by=dir --min=1 --dry-run --input bind >plan &&
+	test_grep "^drivers_iio	IIO SENSOR X BINDINGS	bindings only: Documentation/devicetree/bindings/iio/ documents drivers_iio\$" plan &&
+	test_grep "^sound_soc	SOUND X BINDINGS	bindings only: Documentation/devicetree/bindings/sound/ documents sound_soc\$" plan &&
+	test_grep "^Documentation_devicetree	WHATEVER BINDINGS	no code pattern" plan
+'
+
+test_expect_success 'the temporary directory is not a predictable name: a planted link is left alone' '
+	mkdir victim && echo precious >victim/keep &&
+	# the old code cleared OUTDIR.tmp-PID (following links) first; the
+	# shell execs maint, so $$ is its PID
+	sh -c "ln -s \"\$PWD/victim\" planted.tmp-\$\$ &&
+		exec maint split --by=dir --input \"$M\" --outdir planted" >/dev/null &&
+	test "$(cat victim/keep)" = precious &&
+	test -f planted/MAINTAINERS &&
+	! ls -a | grep -q "^\.planted\.maint-"
 '
 
 test_expect_success '--min puts small groups in the rest' '
@@ -110,7 +169,7 @@ test_expect_success 'a failure half-way leaves nothing behind' '
 	printf "A\nM: x\n\nA\nM: y\n" >dup &&
 	test_must_fail maint split --by=dir --input dup --outdir d1 2>err &&
 	test_grep "duplicate section header" err && ! test -e d1 &&
-	! ls | grep -q "tmp-"
+	! ls -a | grep -q "maint-"
 '
 
 test_expect_success 'join: duplicate headers across files are an error' '
@@ -133,19 +192,26 @@ make_repo() {
 
 test_expect_success '--series: a patch series git am applies' '
 	make_repo repo &&
+	(cd repo && git rev-parse HEAD && git branch -a && git stash list &&
+	 git worktree list && ls -a .git && md5sum .git/index) >before &&
 	(cd repo && maint split --by=dir --min=1 --series=../series >../out) &&
 	test_grep "patches and a cover letter" out &&
 	test -f series/0000-cover-letter.patch &&
 	test "$(ls series | wc -l)" -gt 3 &&
 	grep -q "^Subject: \[PATCH 0*0/" series/0000-cover-letter.patch &&
-	grep -q "split into a directory (by dir)" series/0000-cover-letter.patch &&
+	grep -q "split into a directory, by where the code is" series/0000-cover-letter.patch &&
 	grep -q "MAINTAINERS/drivers_net" series/0000-cover-letter.patch &&
 	grep -q "scripts/checkpatch.pl" series/0000-cover-letter.patch &&
 	grep -q "^Signed-off-by: Split Test <split@example.org>" series/0001-*.patch &&
-	grep -q "^Subject: \[PATCH 0*1/.*\] MAINTAINERS: move to MAINTAINERS/MAINTAINERS" \
-		series/0001-*.patch &&
+	grep -q "^Subject: \[PATCH 1/.*\] MAINTAINERS: sort entries" series/0001-*.patch &&
+	grep -q "^Subject: \[PATCH 2/.*\] MAINTAINERS: move to MAINTAINERS/MAINTAINERS" \
+		series/0002-*.patch &&
+	grep -q "^rename from MAINTAINERS" series/0002-*.patch &&
 	(cd repo && git status --short) >status && ! test -s status &&
-	(cd repo && git worktree list | wc -l) >wts && test "$(cat wts)" = 1 &&
+	(cd repo && git rev-parse HEAD && git branch -a && git stash list &&
+	 git worktree list && ls -a .git && md5sum .git/index) >after &&
+	test_cmp before after &&
+	! ls -a | grep -q "maint-" &&
 	git clone -q repo applied &&
 	(cd applied && git config user.name A && git config user.email a@x &&
 	 git am -q $(ls ../series/*.patch | grep -v /0000-)) &&
