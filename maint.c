@@ -5,6 +5,7 @@
  */
 #include "builtin/builtin.h"
 #include "cli.h"
+#include "lib/suggest.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -45,6 +46,28 @@ static void usage(FILE *f)
 	      f);
 }
 
+/* "maint: did you mean 'get'?" when a command is near the mistyped one */
+static void suggest_command(const char *word)
+{
+	size_t i, d, best = (size_t)-1, len = strlen(word), n = 0;
+
+	for (i = 0; i < NR_COMMANDS; i++) {
+		d = suggest_distance(word, len, commands[i].name,
+				     strlen(commands[i].name));
+		if (d < best)
+			best = d;
+	}
+	if (!suggest_close(best, len))
+		return;
+	fputs("maint: did you mean ", stderr);
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (suggest_distance(word, len, commands[i].name,
+				     strlen(commands[i].name)) == best)
+			fprintf(stderr, "%s'%s'", n++ ? " or " : "",
+				commands[i].name);
+	fputs("?\n", stderr);
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -81,5 +104,6 @@ int main(int argc, char **argv)
 	fprintf(stderr,
 		"maint: '%s' is not a maint command. See 'maint --help'.\n",
 		argv[1]);
+	suggest_command(argv[1]);
 	return 1;
 }

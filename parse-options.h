@@ -11,6 +11,8 @@
 
 #include "lib/strbuf.h"
 
+#include <stdio.h>
+
 enum opt_kind {
 	OPT_END,
 	OPT_FLAG, /* *flag = 1; negatable: --noNAME sets 0 */
@@ -35,5 +37,16 @@ struct option {
  */
 int parse_options(int argc, char **argv, const struct option *opts,
 		  char ***args, int *nargs, struct strbuf *err);
+
+/*
+ * The table's names on one line for shell completion: what
+ * "maint CMD --git-completion-helper" prints (parse_options() prints it
+ * and exits 0 when it meets that option).  0, or -1 on a write error.
+ */
+int parse_options_complete(const struct option *opts, FILE *out);
+
+/* Append "\ndid you mean '--NAME'?" to err for the nearest names. */
+void parse_options_suggest(const struct option *opts, const char *name,
+			   size_t len, struct strbuf *err);
 
 #endif

@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Install what maint needs to build and test on Debian: a C compiler and
-# make, PCRE2, Perl (the reference scripts and prove) and git.
+# make, PCRE2, Perl (the reference scripts and prove) and git; the
+# clients the tests drive for real: git send-email, b4, man.
 set -eu
 sudo=
 [ "$(id -u)" = 0 ] || sudo=sudo
-pkgs="build-essential libpcre2-dev perl git wget"
+pkgs="build-essential libpcre2-dev perl git wget git-email b4 man-db"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
