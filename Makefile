@@ -29,15 +29,16 @@ LDLIBS = $(PCRE2_LIBS)
 
 LIB_OBJS = lib/arena.o lib/check.o lib/diag.o lib/fileio.o lib/format.o lib/getmaint.o \
 	   lib/merge.o lib/perlre.o lib/split.o lib/strmap.o lib/suggest.o \
+	   lib/json.o lib/export.o \
 	   lib/maintainers.o lib/regex.o lib/strbuf.o
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
-	       builtin/split.o
+	       builtin/split.o builtin/export.o
 TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
 	     t/unit/test-check
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 \
 	   doc/maint-get.1 \
-	   doc/maint-merge.1 doc/maint-split.1
+	   doc/maint-merge.1 doc/maint-split.1 doc/maint-export.1
 # pages that are ".so man1/OTHER.1" in doc/: installed as symbolic links
 # to OTHER.1, which man -l and man both read
 MANLINKS = doc/maint-move.1 doc/maint-join.1

@@ -29,6 +29,7 @@ static const struct cmd commands[] = {
 	{ "split", cmd_split, "write MAINTAINERS as a directory of files" },
 	{ "join", cmd_join, "write a split MAINTAINERS as one file" },
 	{ "check", cmd_check, "self-test, lint and coverage of MAINTAINERS" },
+	{ "export", cmd_export, "MAINTAINERS as JSON or CODEOWNERS" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

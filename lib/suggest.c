@@ -21,8 +21,7 @@ static size_t min3(size_t x, size_t y, size_t z)
  * row before the previous one is needed for transpositions).  Returns
  * (size_t)-1 when out of memory.
  */
-size_t suggest_distance(const char *a, size_t alen, const char *b,
-			size_t blen)
+size_t suggest_distance(const char *a, size_t alen, const char *b, size_t blen)
 {
 	size_t *row0, *row1, *row2, *tmp, i, j, d;
 
@@ -42,7 +41,8 @@ size_t suggest_distance(const char *a, size_t alen, const char *b,
 			row2[j] = min3(row1[j] + 1, row2[j - 1] + 1,
 				       row1[j - 1] + cost);
 			if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) &&
-			    same(a[i - 2], b[j - 1]) && row0[j - 2] + 1 < row2[j])
+			    same(a[i - 2], b[j - 1]) &&
+			    row0[j - 2] + 1 < row2[j])
 				row2[j] = row0[j - 2] + 1;
 		}
 		tmp = row0;

@@ -12,8 +12,7 @@
  * deletions, substitutions and transpositions of two adjacent bytes
  * (so "gte" is one step from "get"), case-insensitive.
  */
-size_t suggest_distance(const char *a, size_t alen, const char *b,
-			size_t blen);
+size_t suggest_distance(const char *a, size_t alen, const char *b, size_t blen);
 
 /*
  * Is a candidate at distance d close enough to a word of length len to
