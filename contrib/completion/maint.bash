@@ -79,7 +79,7 @@ _maint()
 		COMPREPLY=($(compgen -W "json codeowners" -- "$cur"))
 		return 0
 		;;
-	--input|--output|--outdir|--mpath|--maintainer-path|--path|\
+	--input|--output|--outdir|--mpath|--maintainer-path|--path|--tree|\
 	-f|--file|--rules|--series)
 		_maint_files "$cur"
 		return 0
