@@ -52,6 +52,7 @@ enum diag_severity {
 	X(D_USELESS_EXCLUDE, SEV_WARNING, "useless-exclude") \
 	X(D_BAD_REGEX, SEV_ERROR, "bad-regex")               \
 	X(D_SHADOWED, SEV_NOTE, "shadowed")                  \
+	X(D_NOT_PATCH, SEV_WARNING, "not-a-patch")           \
 	X(D_NOT_EXPORTED, SEV_NOTE, "not-exported")
 
 #define DIAG_ENUM(id, sev, name) id,
