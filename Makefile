@@ -28,7 +28,7 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
 LDLIBS = $(PCRE2_LIBS)
 
 LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/diag.o lib/email.o lib/fileio.o lib/format.o \
-	   lib/get-answer.o lib/get-db.o lib/get-match.o lib/get-query.o lib/glob.o \
+	   lib/get-answer.o lib/get-db.o lib/get-json.o lib/get-match.o lib/get-query.o lib/glob.o \
 	   lib/mailmap.o lib/patch.o lib/run.o lib/ustr.o \
 	   lib/merge.o lib/perlre.o lib/split.o lib/strmap.o lib/suggest.o \
 	   lib/json.o lib/export.o \

@@ -45,6 +45,7 @@ static const char get_usage[] =
 	"  --mpath=PATH             MAINTAINERS file or directory to read\n"
 	"  --find-maintainer-files  read every MAINTAINERS file below --mpath\n"
 	"  -f, --file               the arguments are files, not patches\n"
+	"  --json                   the answer as JSON: every role, To/Cc\n"
 	"  -v, --version            print the version\n"
 	"  -h, --help               this help\n"
 	"\n"
@@ -59,7 +60,21 @@ struct get_args {
 		git_min_pct;
 	const char *maintainer_path, *self_test, *git_since, *hg_since;
 	int self_test_set;
+	int json; /* --json: the answer as JSON (lib/get-json.c) */
 };
+
+/* --json: the query as gm_get() makes it, answered as JSON */
+static int get_json(struct getmaint *g, const struct gm_opts *o,
+		    const struct gm_request *rq, struct strbuf *out,
+		    struct diags *d)
+{
+	struct gm_query q = { 0 };
+	int ret = gm_get_query(g, o, rq, &q, d) ||
+		  gm_answer_json(g, o, &q, out, d);
+
+	gm_query_release(&q);
+	return ret ? -1 : 0;
+}
 
 /* .get_maintainer.conf words, as which_conf() finds the file */
 static int read_conf(char ***words, int *nr)
@@ -266,6 +281,7 @@ int cmd_get(int argc, char **argv)
 		{ OPT_OPTSTRING, "self-test", &a.self_test_set, &a.self_test,
 		  0 },
 		{ OPT_FLAG, "all", &a.all, NULL, 0 },
+		{ OPT_FLAG, "json", &a.json, NULL, 1 },
 		{ OPT_FLAG, "unowned", &a.unowned, NULL, 0 },
 		{ OPT_STRING, "owner", NULL, &a.owner, 0 },
 		{ OPT_FLAG, "v|version", &a.version, NULL, 0 },
@@ -420,6 +436,11 @@ int cmd_get(int argc, char **argv)
 		goto out;
 	}
 
+	if (a.json && (a.all || a.owner || a.unowned || a.o.sections)) {
+		error_msg("--json answers a query: not with --all, --owner, "
+			  "--unowned or --sections");
+		goto out;
+	}
 	if (a.all) {
 		ret = answer_all(&g, &a, args, nargs);
 		goto out;
@@ -442,7 +463,8 @@ int cmd_get(int argc, char **argv)
 					 a.from_filename != 0,
 					 subdir.len ? subdir.buf : NULL };
 
-		if (gm_get(&g, &a.o, &rq, &out, &d)) {
+		if (a.json ? get_json(&g, &a.o, &rq, &out, &d) :
+			     gm_get(&g, &a.o, &rq, &out, &d)) {
 			print_get_diags(&d);
 			ret = failure_status(&d);
 			goto out;

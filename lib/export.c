@@ -232,9 +232,10 @@ static void pat_props(struct pat *p)
 /*
  * A gitignore pattern also matches directories, and so every file
  * below them: F: lib/STAR as a line takes lib/raid6/neon.c, which the
- * script's pattern (as many slashes as the path) does not.  So a pattern whose last part has
- * a wildcard is followed by the same pattern with a '/', a line of its
- * own that gives those files their owners.
+ * script's pattern (as many slashes as the path) does not.  So a
+ * pattern whose last part has a wildcard is followed by the same
+ * pattern with a '/', a line of its own that gives those files their
+ * owners.
  */
 static int add_dir_line(struct co *c, const struct pat *p)
 {
@@ -345,7 +346,7 @@ static int add_intersections(struct co *c, bool (*is_dir)(const char *, void *),
 
 				memcpy(text, l->s, llen);
 				memcpy(text + llen, ws, rest);
-				/* a directory the tree does not have: no line */
+				/* a directory the tree lacks: no line */
 				cut = literal_prefix(text, llen + rest);
 				while (cut > 0 && text[cut - 1] != '/')
 					cut--;

@@ -11,5 +11,7 @@
  * not run or died by a signal.  0 when it ran, -1 when it could not.
  */
 int run_capture(const char *const argv[], struct strbuf *out, int *status);
+/* The same with standard error into out too (a shell's "2>&1"). */
+int run_capture_all(const char *const argv[], struct strbuf *out, int *status);
 
 #endif
