@@ -42,6 +42,9 @@ static const char check_usage[] =
 	"  --mpath=PATH         MAINTAINERS file or directory\n"
 	"                       (default MAINTAINERS; ./MAINTAINERS in --self-test)\n"
 	"  --find-maintainer-files  read every MAINTAINERS file below --mpath\n"
+	"  --base=REV           read the files a PATCH changes from git\n"
+	"                       revision REV, not the work tree (a pre-commit\n"
+	"                       hook: git diff --cached | maint check --base=HEAD -)\n"
 	"\n"
 	"Findings: file:line: severity: message [check].  Exit 0 when none at\n"
 	"or above --fail-on, 1 when there are, 2 on a usage or I/O error.\n";
@@ -161,6 +164,65 @@ out:
 	return ret;
 }
 
+/*
+ * Patch mode: only the files below the touched sections' patterns, from
+ * git ls-files limited to those directories (a one-line change to
+ * MAINTAINERS need not list the whole tree).  Elsewhere, or when one of
+ * those patterns starts with a wildcard, the whole tree.
+ */
+static int patch_tree_files(struct ck_tree *t, const struct ck_patch *cp,
+			    const struct gm_db *db, bool quiet)
+{
+	struct strbuf specs = STRBUF_INIT, list = STRBUF_INIT;
+	const char **argv = NULL;
+	size_t n = 0, i;
+	int status = -1, ret = -1;
+	bool all = false;
+	struct stat st;
+	char *p;
+
+	if (stat(".git", &st) || ck_patch_pathspecs(cp, db, &specs, &all) ||
+	    all) {
+		strbuf_release(&specs);
+		return tree_files(t, quiet);
+	}
+	for (i = 0; i < specs.len; i++)
+		n += specs.buf[i] == '\n';
+	argv = calloc(n + 6, sizeof(*argv));
+	if (!argv)
+		goto out;
+	n = 0;
+	argv[n++] = "git";
+	argv[n++] = "--literal-pathspecs";
+	argv[n++] = "ls-files";
+	argv[n++] = "--";
+	for (p = specs.buf; p < specs.buf + specs.len;) {
+		char *nl = strchr(p, '\n');
+
+		*nl = '\0';
+		argv[n++] = p;
+		p = nl + 1;
+	}
+	argv[n] = NULL;
+	if (n == 4) {
+		ret = 0; /* no pattern: no file needed */
+		goto out;
+	}
+	if (run_capture(argv, &list, &status) || status)
+		goto out;
+	ret = ck_tree_add_list(t, &list);
+out:
+	free(argv);
+	strbuf_release(&specs);
+	strbuf_release(&list);
+	return ret;
+}
+
+static bool covers_line(void *arg, const char *file, unsigned long line)
+{
+	return ck_patch_covers_line(arg, file, line);
+}
+
 static int probe(void *arg, const char *cmd)
 {
 	const char *argv[] = { "/bin/sh", "-c", cmd, NULL };
@@ -233,7 +295,7 @@ int cmd_check(int argc, char **argv)
 	int help = 0, online = 0, coverage = 0, json = 0, list = 0, find = 0,
 	    self_test = 0, nargs = 0, ret = 2, i;
 	const char *self_what = NULL, *fail_on = "error", *only = NULL,
-		   *skip = NULL, *mpath = NULL;
+		   *skip = NULL, *mpath = NULL, *base = NULL;
 	const struct option opts[] = {
 		{ OPT_OPTSTRING, "self-test", &self_test, &self_what, 0 },
 		{ OPT_FLAG, "online", &online, NULL, 1 },
@@ -244,6 +306,7 @@ int cmd_check(int argc, char **argv)
 		{ OPT_STRING, "skip", NULL, &skip, 0 },
 		{ OPT_FLAG, "list", &list, NULL, 0 },
 		{ OPT_STRING, "mpath|maintainer-path", NULL, &mpath, 0 },
+		{ OPT_STRING, "base", NULL, &base, 0 },
 		{ OPT_FLAG, "find-maintainer-files", &find, NULL, 1 },
 		{ OPT_FLAG, "h|help", &help, NULL, 0 },
 		{ OPT_END, NULL, NULL, NULL, 0 },
@@ -324,6 +387,7 @@ int cmd_check(int argc, char **argv)
 			error_msg("%s", d.v[k].msg);
 		goto out;
 	}
+	cp.base = base;
 	for (i = 0; i < nargs; i++) {
 		struct diags pd = DIAGS_INIT;
 
@@ -347,7 +411,8 @@ int cmd_check(int argc, char **argv)
 	if ((coverage || self_test || o.enabled[D_NO_MATCH] ||
 	     o.enabled[D_BAD_PATTERN] || o.enabled[D_USELESS_EXCLUDE] ||
 	     o.enabled[D_SHADOWED]) &&
-	    tree_files(&tree, json)) {
+	    (cp.nr && !coverage ? patch_tree_files(&tree, &cp, &db, json) :
+				  tree_files(&tree, json))) {
 		error_msg("cannot list the files of the tree");
 		goto out;
 	}
@@ -362,6 +427,10 @@ int cmd_check(int argc, char **argv)
 	}
 	o.tree = &tree;
 	o.script = &out;
+	if (cp.nr) {
+		o.focus = covers_line;
+		o.focus_arg = &cp;
+	}
 	died = ck_run(&db, &o, &d);
 	if (died < 0) {
 		error_msg("out of memory");

@@ -189,6 +189,13 @@ static const char *fname(const struct ck *c, const struct ck_line *l)
 	return c->db->names[l->file];
 }
 
+/* Patch mode: would a finding on this line be kept (ck_opts.focus)? */
+static bool focused(const struct ck *c, const struct ck_line *l)
+{
+	return !c->o->focus ||
+	       c->o->focus(c->o->focus_arg, fname(c, l), l->lineno);
+}
+
 /* a finding; in self-test mode also the script's line */
 static void report(struct ck *c, enum diag_id id, const struct ck_line *l,
 		   const char *script_msg, const char *fmt, ...)
@@ -549,7 +556,7 @@ static int self_test(struct ck *c)
 		    self_test_section(c, idx, &h))
 			goto out;
 		t = field(x, &v, &vlen);
-		if ((t == 'F' || t == 'X') && c->o->tree &&
+		if ((t == 'F' || t == 'X') && c->o->tree && focused(c, x) &&
 		    (want(c, D_NO_MATCH, "patterns") ||
 		     want(c, D_BAD_PATTERN, "patterns"))) {
 			int m = glob_matches_tree(c, v, vlen);
@@ -879,7 +886,8 @@ static void useless_excludes(struct ck *c)
 			size_t lit;
 			bool all, used = false;
 
-			if (e->type != 'X')
+			if (e->type != 'X' ||
+			    !focused(c, entry_line(c, i, &tmp)))
 				continue;
 			lit = glob_literal(e->s, e->len, &all);
 			for (f = tree_lower(t, e->s, lit);
@@ -999,7 +1007,8 @@ static int shadowed_sections(struct ck *c)
 	if (best_matches(db, c->o->tree, &b))
 		goto out;
 	for (k = 0; k < db->nr; k++)
-		if (b.matched[k] && !b.best[k])
+		if (b.matched[k] && !b.best[k] &&
+		    focused(c, entry_line(c, k, &tmp)))
 			report(c, D_SHADOWED, entry_line(c, k, &tmp), NULL,
 			       "section '%.*s' is no file's best match: each "
 			       "of the %zu files it matches has a more "
