@@ -68,6 +68,13 @@ test_expect_success 'option values: --fail-on, --only' '
 	test_grep "^no-status\$" out
 '
 
+test_expect_success 'export: its options and --format values' '
+	complete_words export --f >out &&
+	echo --format >expect && test_cmp expect out &&
+	complete_words export --format=c >out &&
+	echo codeowners >expect && test_cmp expect out
+'
+
 test_expect_success 'file names where a command takes them' '
 	mkdir sub && : >sub/MAINTAINERS && : >sub/patch.diff &&
 	complete_words get sub/M >out &&
