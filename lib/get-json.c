@@ -177,24 +177,11 @@ static void person(void *arg, const char *s, size_t len)
 static const char *maintainer_role(const struct strbuf *status,
 				   struct strbuf *tmp)
 {
-	static const char *const map[][2] = {
-		{ "supported", "supporter" },
-		{ "maintained", "maintainer" },
-		{ "odd fixes", "odd fixer" },
-		{ "orphan", "orphan minder" },
-		{ "obsolete", "obsolete minder" },
-		{ "buried alive in reporters", "chief penguin" },
-	};
-	size_t k;
-
 	strbuf_reset(tmp);
 	if (!status->len)
 		return "unknown";
 	ulc(tmp, status->buf, status->len);
-	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++)
-		if (!strcmp(tmp->buf, map[k][0]))
-			return map[k][1];
-	return tmp->buf;
+	return gm_status_role(tmp->buf);
 }
 
 /* Every role the recipients have in the section of entry tvi. */
