@@ -5,6 +5,7 @@
  */
 #include "builtin/builtin.h"
 #include "cli.h"
+#include "lib/suggest.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -36,6 +37,7 @@ static const struct cmd commands[] = {
 	{ "join", cmd_join, "write a split MAINTAINERS as one file", false },
 	{ "check", cmd_check, "self-test, lint and coverage of MAINTAINERS",
 	  false },
+	{ "export", cmd_export, "MAINTAINERS as JSON or CODEOWNERS", false },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -51,6 +53,28 @@ static void usage(FILE *f)
 		fprintf(f, "   %-10s %s\n", commands[i].name, commands[i].help);
 	fputs("\n'maint COMMAND --help' and 'man maint-COMMAND' tell more.\n",
 	      f);
+}
+
+/* "maint: did you mean 'get'?" when a command is near the mistyped one */
+static void suggest_command(const char *word)
+{
+	size_t i, d, best = (size_t)-1, len = strlen(word), n = 0;
+
+	for (i = 0; i < NR_COMMANDS; i++) {
+		d = suggest_distance(word, len, commands[i].name,
+				     strlen(commands[i].name));
+		if (d < best)
+			best = d;
+	}
+	if (!suggest_close(best, len))
+		return;
+	fputs("maint: did you mean ", stderr);
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (suggest_distance(word, len, commands[i].name,
+				     strlen(commands[i].name)) == best)
+			fprintf(stderr, "%s'%s'", n++ ? " or " : "",
+				commands[i].name);
+	fputs("?\n", stderr);
 }
 
 /*
@@ -126,5 +150,6 @@ int main(int argc, char **argv)
 	fprintf(stderr,
 		"maint: '%s' is not a maint command. See 'maint --help'.\n",
 		argv[1]);
+	suggest_command(argv[1]);
 	return EXIT_UNKNOWN_COMMAND;
 }

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "parse-options.h"
 
+#include "lib/suggest.h"
+
 #include <stdio.h>
 
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -162,7 +165,7 @@ int parse_options(int argc, char **argv, const struct option *opts,
 		strbuf_addstr(err, "out of memory");
 		return -1;
 	}
-	if (argc == 2 && !strcmp(argv[1], "--git-completion-helper")) {
+	if (argc == 2 && !strcmp(argv[1], "--list-options-table")) {
 		list_options(opts);
 		return PARSE_OPT_LISTED;
 	}
@@ -171,6 +174,10 @@ int parse_options(int argc, char **argv, const struct option *opts,
 		const struct option *o;
 		size_t len, flen;
 
+		if (!strcmp(a, "--git-completion-helper")) {
+			parse_options_complete(opts, stdout);
+			return PARSE_OPT_LISTED;
+		}
 		if (!strcmp(a, "--")) {
 			while (++i < argc)
 				(*args)[(*nargs)++] = argv[i];
@@ -187,6 +194,7 @@ int parse_options(int argc, char **argv, const struct option *opts,
 		if (!o) {
 			strbuf_addf(err, "Unknown option: %.*s", (int)len,
 				    name);
+			parse_options_suggest(opts, name, len, err);
 			goto fail;
 		}
 		first_name(o->names, &flen);
@@ -252,4 +260,91 @@ fail:
 	*args = NULL;
 	*nargs = 0;
 	return -1;
+}
+
+/*
+ * Every name in the table, long ones as "--name", one-letter ones as
+ * "-n", then the negated forms of negatable options as "--noname" (the
+ * way the kernel's Perl scripts spell them: --nogit, --nol), one line.
+ */
+int parse_options_complete(const struct option *opts, FILE *out)
+{
+	const struct option *o;
+	const char *p, *end;
+	size_t n;
+	int neg, sep = 0;
+
+	for (neg = 0; neg < 2; neg++) {
+		for (o = opts; o->kind != OPT_END; o++) {
+			if (!o->names || (neg && !o->negatable))
+				continue;
+			for (p = o->names; *p; p = end + 1) {
+				end = strchr(p, '|');
+				n = end ? (size_t)(end - p) : strlen(p);
+				fprintf(out, "%s%s%s%.*s", sep++ ? " " : "",
+					n > 1 || neg ? "--" : "-",
+					neg ? "no" : "", (int)n, p);
+				if (!end)
+					break;
+			}
+		}
+	}
+	fputc('\n', out);
+	return fflush(out) || ferror(out) ? -1 : 0;
+}
+
+/* One candidate: remember it when it is the nearest so far. */
+static void suggest_one(const char *name, size_t len, const char *prefix,
+			const char *cand, size_t clen, size_t *best,
+			struct strbuf *list)
+{
+	struct strbuf full;
+	size_t d;
+
+	strbuf_init(&full);
+	strbuf_addstr(&full, prefix);
+	strbuf_add(&full, cand, clen);
+	if (!strbuf_failed(&full)) {
+		d = suggest_distance(name, len, full.buf, full.len);
+		if (d < *best) {
+			*best = d;
+			strbuf_reset(list);
+		}
+		if (d == *best)
+			strbuf_addf(list, "%s'%s%s'", list->len ? " or " : "",
+				    full.len > 1 ? "--" : "-", full.buf);
+	}
+	strbuf_release(&full);
+}
+
+/*
+ * "\ndid you mean '--json'?" appended to err when an option in the
+ * table (or its negation) is near the unknown name.
+ */
+void parse_options_suggest(const struct option *opts, const char *name,
+			   size_t len, struct strbuf *err)
+{
+	const struct option *o;
+	const char *p, *end;
+	struct strbuf list;
+	size_t n, best = (size_t)-1;
+
+	strbuf_init(&list);
+	for (o = opts; o->kind != OPT_END; o++) {
+		if (!o->names)
+			continue;
+		for (p = o->names; *p; p = end + 1) {
+			end = strchr(p, '|');
+			n = end ? (size_t)(end - p) : strlen(p);
+			suggest_one(name, len, "", p, n, &best, &list);
+			if (o->negatable)
+				suggest_one(name, len, "no", p, n, &best,
+					    &list);
+			if (!end)
+				break;
+		}
+	}
+	if (suggest_close(best, len) && !strbuf_failed(&list))
+		strbuf_addf(err, "\ndid you mean %s?", list.buf);
+	strbuf_release(&list);
 }

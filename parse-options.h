@@ -8,14 +8,16 @@
  *
  * The table also carries each option's help text and argument name (as
  * git's OPT_BOOL(s, l, v, h) do): usage_with_options() makes --help from
- * it, and "--git-completion-helper" lists every option of the table (for
- * shell completion and for the tests that compare it with --help and the
- * man page).
+ * it, "--git-completion-helper" lists every option of the table for
+ * shell completion, and "--list-options-table" for the tests that compare
+ * it with --help and the man page.
  */
 #ifndef MAINT_PARSE_OPTIONS_H
 #define MAINT_PARSE_OPTIONS_H
 
 #include "lib/strbuf.h"
+
+#include <stdio.h>
 
 enum opt_kind {
 	OPT_END,
@@ -76,8 +78,10 @@ struct option {
  * Parse argv[1..argc).  Non-option arguments are returned in order in
  * *args (a malloc'd array of pointers into argv; free() it), their count
  * in *nargs.  Returns 0, or -1 with a Getopt::Long-style message in err,
- * or PARSE_OPT_LISTED when argv[1] is "--git-completion-helper": the
- * options were printed, one "--name" (or "--[no-]name") a line.
+ * or PARSE_OPT_LISTED when the options were printed: for the argument
+ * "--git-completion-helper" (anywhere) the names on one line as shell
+ * completion wants them, for "--list-options-table" (alone) one "--name"
+ * (or "--[no-]name") a line, as --help and the man pages write them.
  */
 int parse_options(int argc, char **argv, const struct option *opts,
 		  char ***args, int *nargs, struct strbuf *err);
@@ -88,5 +92,16 @@ int parse_options(int argc, char **argv, const struct option *opts,
  */
 void usage_with_options(struct strbuf *out, const char *head,
 			const struct option *opts, const char *foot);
+
+/*
+ * The table's names on one line for shell completion: what
+ * "maint CMD --git-completion-helper" prints (parse_options() prints it
+ * and exits 0 when it meets that option).  0, or -1 on a write error.
+ */
+int parse_options_complete(const struct option *opts, FILE *out);
+
+/* Append "\ndid you mean '--NAME'?" to err for the nearest names. */
+void parse_options_suggest(const struct option *opts, const char *name,
+			   size_t len, struct strbuf *err);
 
 #endif

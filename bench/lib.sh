@@ -32,3 +32,17 @@ peak_rss_kib() {
 ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b ? a / b : 0 }'
 }
+
+# kernel_git_tree DIR: a git work tree of the kernel at DIR, cloned from
+# the cached repository (made once by t/lib-kernelgit.sh if missing).
+kernel_git_tree() {
+	local repo=$KERNEL.git
+	if [ ! -f "$repo/.git/maint-complete" ]; then
+		echo "bench: making $repo (once; a few minutes)" >&2
+		TEST_DIRECTORY=$SRC_DIR/t
+		. "$SRC_DIR/t/lib-kernelgit.sh"
+		kernel_git_copy "$1" >&2
+	else
+		git clone -q "$repo" "$1"
+	fi
+}

@@ -15,5 +15,6 @@ int cmd_get(int argc, char **argv);
 int cmd_split(int argc, char **argv);
 int cmd_join(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 #endif

@@ -133,6 +133,65 @@ out:
 	return ret;
 }
 
+/*
+ * Patch mode: only the files below the touched sections' patterns, from
+ * git ls-files limited to those directories (a one-line change to
+ * MAINTAINERS need not list the whole tree).  Elsewhere, or when one of
+ * those patterns starts with a wildcard, the whole tree.
+ */
+static int patch_tree_files(struct ck_tree *t, const struct ck_patch *cp,
+			    const struct gm_db *db, bool quiet)
+{
+	struct strbuf specs = STRBUF_INIT, list = STRBUF_INIT;
+	const char **argv = NULL;
+	size_t n = 0, i;
+	int status = -1, ret = -1;
+	bool all = false;
+	struct stat st;
+	char *p;
+
+	if (stat(".git", &st) || ck_patch_pathspecs(cp, db, &specs, &all) ||
+	    all) {
+		strbuf_release(&specs);
+		return tree_files(t, quiet);
+	}
+	for (i = 0; i < specs.len; i++)
+		n += specs.buf[i] == '\n';
+	argv = calloc(n + 6, sizeof(*argv));
+	if (!argv)
+		goto out;
+	n = 0;
+	argv[n++] = "git";
+	argv[n++] = "--literal-pathspecs";
+	argv[n++] = "ls-files";
+	argv[n++] = "--";
+	for (p = specs.buf; p < specs.buf + specs.len;) {
+		char *nl = strchr(p, '\n');
+
+		*nl = '\0';
+		argv[n++] = p;
+		p = nl + 1;
+	}
+	argv[n] = NULL;
+	if (n == 4) {
+		ret = 0; /* no pattern: no file needed */
+		goto out;
+	}
+	if (run_capture(argv, &list, &status) || status)
+		goto out;
+	ret = ck_tree_add_list(t, &list);
+out:
+	free(argv);
+	strbuf_release(&specs);
+	strbuf_release(&list);
+	return ret;
+}
+
+static bool covers_line(void *arg, const char *file, unsigned long line)
+{
+	return ck_patch_covers_line(arg, file, line);
+}
+
 static int probe(void *arg, const char *cmd)
 {
 	const char *argv[] = { "/bin/sh", "-c", cmd, NULL };
@@ -202,7 +261,7 @@ static void print_findings(const struct diags *d, bool json, const bool *keep)
 
 struct check_args {
 	int help, online, coverage, json, list, find, self_test;
-	const char *self_what, *fail_on, *only, *skip, *mpath;
+	const char *self_what, *fail_on, *only, *skip, *mpath, *base;
 	int level; /* --fail-on */
 	char **args;
 	int nargs;
@@ -254,6 +313,10 @@ static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
 			"MAINTAINERS; ./MAINTAINERS in --self-test)"),
 		OPT_BOOL("find-maintainer-files", &a->find,
 			 "read every MAINTAINERS file below --mpath"),
+		OPT_STR("base", &a->base, "REV",
+			"read the files a PATCH changes from git\n"
+			"revision REV, not the work tree (a pre-commit\n"
+			"hook: git diff --cached | maint check --base=HEAD -)"),
 		OPT_SET("h|help", &a->help, "this help"),
 		OPT_TABLE_END,
 	};
@@ -330,6 +393,7 @@ static int check_read(struct gm_db *db, struct ck_patch *cp,
 	db->readdir_order = a->self_test;
 	if (gm_db_read(db, mpath, a->find, &pd))
 		goto out;
+	cp->base = a->base;
 	for (i = 0; i < a->nargs; i++)
 		if (ck_patch_read(cp, a->args[i], &pd))
 			goto out;
@@ -398,7 +462,9 @@ static int check_run(struct gm_db *db, const struct ck_patch *cp,
 	if ((a->coverage || a->self_test || o->enabled[D_NO_MATCH] ||
 	     o->enabled[D_BAD_PATTERN] || o->enabled[D_USELESS_EXCLUDE] ||
 	     o->enabled[D_SHADOWED]) &&
-	    tree_files(&tree, a->json)) {
+	    (cp->nr && !a->coverage ?
+		     patch_tree_files(&tree, cp, db, a->json) :
+		     tree_files(&tree, a->json))) {
 		error_msg("cannot list the files of the tree");
 		goto out;
 	}
@@ -413,6 +479,10 @@ static int check_run(struct gm_db *db, const struct ck_patch *cp,
 	}
 	o->tree = &tree;
 	o->script = &out;
+	if (cp->nr) {
+		o->focus = covers_line;
+		o->focus_arg = (void *)cp;
+	}
 	died = ck_run(db, o, d);
 	if (died < 0) {
 		error_msg("out of memory");

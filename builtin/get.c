@@ -35,7 +35,21 @@ struct get_args {
 		git_min_pct;
 	const char *maintainer_path, *self_test, *git_since, *hg_since;
 	int self_test_set;
+	int json; /* --json: the answer as JSON (lib/get-json.c) */
 };
+
+/* --json: the query as gm_get() makes it, answered as JSON */
+static int get_json(struct getmaint *g, const struct gm_opts *o,
+		    const struct gm_request *rq, struct strbuf *out,
+		    struct diags *d)
+{
+	struct gm_query q = { 0 };
+	int ret = gm_get_query(g, o, rq, &q, d) ||
+		  gm_answer_json(g, o, &q, out, d);
+
+	gm_query_release(&q);
+	return ret ? -1 : 0;
+}
 
 /* .get_maintainer.conf words, as which_conf() finds the file */
 static int read_conf(char ***words, int *nr)
@@ -311,6 +325,9 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 		OPT_SET("all", &a->all,
 			"answer every file git knows (or of standard\n"
 			"input with -), one \"PATH<TAB>answer\" a line"),
+		OPT_BOOL("json", &a->json,
+			 "the answer as JSON: every role, To/Cc\n"
+			 "(see JSON OUTPUT in maint-get(1))"),
 		OPT_SET("unowned", &a->unowned,
 			"list the files only THE REST covers"),
 		OPT_STR("owner", &a->owner, "ADDRESS",
@@ -364,6 +381,11 @@ static int get_check_options(struct get_args *a, int nargs)
 	if (a->interactive) {
 		error_msg("--interactive is not supported");
 		return EXIT_PERL_ENOENT;
+	}
+	if (a->json && (a->all || a->owner || a->unowned || o->sections)) {
+		error_msg("--json answers a query: not with --all, --owner, "
+			  "--unowned or --sections");
+		return EXIT_PERL_DIE;
 	}
 	if (isatty(0) && !nargs && !a->all) {
 		error_msg(
@@ -480,7 +502,8 @@ static int get_answer(struct getmaint *g, struct get_args *a, char **args,
 					 a->from_filename != 0,
 					 *subdir ? subdir : NULL };
 
-		if (gm_get(g, &a->o, &rq, &out, &d)) {
+		if (a->json ? get_json(g, &a->o, &rq, &out, &d) :
+			      gm_get(g, &a->o, &rq, &out, &d)) {
 			print_get_diags(&d);
 			ret = failure_status(&d);
 			goto out;

@@ -289,10 +289,13 @@ int cmd_merge(int argc, char **argv)
 	char **args;
 	bool parsed = true, style_given;
 
-	if (parse_options(argc, argv, opts, &args, &nargs, &err)) {
-		error_msg("%s", err.buf);
+	i = parse_options(argc, argv, opts, &args, &nargs, &err);
+	if (i) {
+		if (i != PARSE_OPT_LISTED)
+			error_msg("%s", err.buf);
 		strbuf_release(&err);
-		return 129;
+		free(args);
+		return i == PARSE_OPT_LISTED ? 0 : 129;
 	}
 	if (help) {
 		show_usage(merge_usage);

@@ -166,6 +166,10 @@ int cmd_split(int argc, char **argv)
 
 	mnt_init(&m);
 	if (parse_options(argc, argv, opts, &args, &nargs, &e)) {
+		if (!e.len) {
+			ret = 0; /* the options were listed */
+			goto out;
+		}
 		error_msg("%s", e.buf);
 		ret = 129;
 		goto out;
@@ -342,6 +346,10 @@ int cmd_join(int argc, char **argv)
 
 	mnt_init(&m);
 	if (parse_options(argc, argv, opts, &args, &nargs, &e)) {
+		if (!e.len) {
+			ret = 0; /* the options were listed */
+			goto out;
+		}
 		error_msg("%s", e.buf);
 		ret = 129;
 		goto out;

@@ -6,8 +6,12 @@
  */
 #include "check.h"
 #include "fileio.h"
+#include "glob.h"
 #include "patch.h"
+#include "run.h"
+#include "strmap.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +87,26 @@ static int mark_headers(struct ck_pfile *pf)
 	return 0;
 }
 
+/* The file at path in git revision rev.  0, or -1 with *err. */
+static int read_base(const char *rev, const char *path, struct strbuf *out,
+		     int *err)
+{
+	struct strbuf spec = STRBUF_INIT;
+	const char *argv[] = { "git", "cat-file", "blob", NULL, NULL };
+	int status = -1, ret;
+
+	strbuf_addf(&spec, "%s:%s", rev, path);
+	argv[3] = spec.buf;
+	ret = strbuf_failed(&spec) || run_capture(argv, out, &status) ||
+			      status ?
+		      -1 :
+		      0;
+	if (ret)
+		*err = ENOENT;
+	strbuf_release(&spec);
+	return ret;
+}
+
 /* One MAINTAINERS file of the patch, applied.  0, or -1 (reason in d). */
 static int apply_file(struct ck_patch *cp, const char *name,
 		      const struct patch_file *f, const char *path,
@@ -103,7 +127,8 @@ static int apply_file(struct ck_patch *cp, const char *name,
 		goto nomem;
 	if (!f->is_new && from && strcmp(from, path) && is_regular(from))
 		path = from; /* renamed: the text is still the old name's */
-	if (!f->is_new && read_path(path, &old, &err)) {
+	if (!f->is_new && (cp->base ? read_base(cp->base, path, &old, &err) :
+				      read_path(path, &old, &err))) {
 		diag_add_errno(d, D_OPEN, path, err, path);
 		goto out;
 	}
@@ -251,6 +276,59 @@ bool ck_patch_covers(const struct ck_patch *cp, const struct diag *dg)
 		       (pf[i].touched[dg->line] || pf[i].header_hit[dg->line]);
 	}
 	return false;
+}
+
+bool ck_patch_covers_line(const struct ck_patch *cp, const char *file,
+			  unsigned long line)
+{
+	struct diag dg;
+
+	memset(&dg, 0, sizeof(dg));
+	dg.file = (char *)file;
+	dg.line = line;
+	return ck_patch_covers(cp, &dg);
+}
+
+int ck_patch_pathspecs(const struct ck_patch *cp, const struct gm_db *db,
+		       struct strbuf *out, bool *all)
+{
+	struct strmap seen = STRMAP_INIT;
+	bool in = false;
+	size_t i;
+	int ret = 0;
+
+	*all = false;
+	for (i = 0; i < db->nr && !*all; i++) {
+		const struct gm_entry *e = &db->tv[i];
+		size_t lit;
+		bool whole;
+
+		if (!e->type) {
+			/* a header: is its section one the patch touches? */
+			in = ck_patch_covers_line(cp, db->names[e->file],
+						  e->lineno);
+			continue;
+		}
+		if (!in || (e->type != 'F' && e->type != 'X'))
+			continue;
+		lit = glob_literal(e->s, e->len, &whole);
+		while (lit > 0 && e->s[lit - 1] != '/')
+			lit--;
+		if (!lit) {
+			*all = true;
+			break;
+		}
+		if (strmap_get(&seen, e->s, lit))
+			continue;
+		if (!strmap_put(&seen, e->s, lit)) {
+			ret = -1;
+			break;
+		}
+		strbuf_add(out, e->s, lit);
+		strbuf_addch(out, '\n');
+	}
+	strmap_release(&seen);
+	return ret || strbuf_failed(out) ? -1 : 0;
 }
 
 void ck_patch_release(struct ck_patch *cp)

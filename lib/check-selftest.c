@@ -364,7 +364,7 @@ int ck_self_test(struct ck *c)
 		    self_test_section(c, idx, &h))
 			goto out;
 		t = ck_field(x, &v, &vlen);
-		if ((t == 'F' || t == 'X') && c->o->tree &&
+		if ((t == 'F' || t == 'X') && c->o->tree && ck_focused(c, x) &&
 		    (want(c, D_NO_MATCH, "patterns") ||
 		     want(c, D_BAD_PATTERN, "patterns"))) {
 			int m = glob_matches_tree(c, v, vlen);

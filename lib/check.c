@@ -142,6 +142,13 @@ const char *ck_fname(const struct ck *c, const struct ck_line *l)
 	return c->db->names[l->file];
 }
 
+/* Patch mode: would a finding on this line be kept (ck_opts.focus)? */
+bool ck_focused(const struct ck *c, const struct ck_line *l)
+{
+	return !c->o->focus ||
+	       c->o->focus(c->o->focus_arg, ck_fname(c, l), l->lineno);
+}
+
 void ck_report(struct ck *c, enum diag_id id, const struct ck_line *l,
 	       const char *script_msg, const char *fmt, ...)
 {
@@ -473,7 +480,8 @@ static void useless_excludes(struct ck *c)
 			size_t lit;
 			bool all, used = false;
 
-			if (e->type != 'X')
+			if (e->type != 'X' ||
+			    !ck_focused(c, entry_line(c, i, &tmp)))
 				continue;
 			lit = glob_literal(e->s, e->len, &all);
 			for (f = ck_tree_lower(t, e->s, lit);
@@ -593,7 +601,8 @@ static int shadowed_sections(struct ck *c)
 	if (best_matches(db, c->o->tree, &b))
 		goto out;
 	for (k = 0; k < db->nr; k++)
-		if (b.matched[k] && !b.best[k])
+		if (b.matched[k] && !b.best[k] &&
+		    ck_focused(c, entry_line(c, k, &tmp)))
 			ck_report(
 				c, D_SHADOWED, entry_line(c, k, &tmp), NULL,
 				"section '%.*s' is no file's best match: each "

@@ -69,6 +69,15 @@ struct ck_opts {
 	void *probe_arg;
 	/* self-test mode: the script's lines go here */
 	struct strbuf *script;
+	/*
+	 * Patch mode: is a finding at file:line kept (ck_patch_covers())?
+	 * When set, the checks that read the tree (patterns no file
+	 * matches, X: that exclude nothing, shadowed sections) skip the
+	 * lines whose findings would be dropped, and tree need only hold
+	 * the files below the kept sections' patterns (ck_patch_pathspecs()).
+	 */
+	bool (*focus)(void *arg, const char *file, unsigned long line);
+	void *focus_arg;
 };
 
 /* Every check on; the self-test off. */
@@ -104,11 +113,17 @@ struct ck_pfile {
 struct ck_patch {
 	struct ck_pfile *v;
 	size_t nr, alloc;
+	/*
+	 * Read the files a patch changes from this git revision ("HEAD";
+	 * git cat-file blob REV:PATH), not from the work tree: a pre-commit
+	 * hook checks the staged change whatever the work tree holds.
+	 */
+	const char *base;
 };
 
-#define CK_PATCH_INIT      \
-	{                  \
-		NULL, 0, 0 \
+#define CK_PATCH_INIT            \
+	{                        \
+		NULL, 0, 0, NULL \
 	}
 
 /*
@@ -122,6 +137,18 @@ int ck_patch_read(struct ck_patch *cp, const char *name, struct diags *d);
 int ck_patch_db(struct gm_db *db, struct ck_patch *cp, struct diags *d);
 /* Is a finding about a line the patch changed (or a section it touched)? */
 bool ck_patch_covers(const struct ck_patch *cp, const struct diag *dg);
+/* The same for a place: file (as db names it) and line. */
+bool ck_patch_covers_line(const struct ck_patch *cp, const char *file,
+			  unsigned long line);
+/*
+ * The directories (each ending in '/', one a line in out) below which
+ * the files of the sections the patch touches must be, for the pattern
+ * checks of those sections: the directory part of the literal prefix of
+ * each of their F:/X: patterns.  *all set when one has none (a pattern
+ * starting with a wildcard): then the whole tree is needed.  0 or -1.
+ */
+int ck_patch_pathspecs(const struct ck_patch *cp, const struct gm_db *db,
+		       struct strbuf *out, bool *all);
 void ck_patch_release(struct ck_patch *cp);
 
 #endif

@@ -131,10 +131,8 @@ static void subsystem_name(struct gm_db *db, size_t i, struct strbuf *out)
 	}
 }
 
-static void maintainer_role(struct gm_db *db, size_t i, struct strbuf *out)
+const char *gm_status_role(const char *status)
 {
-	size_t start = gm_section_start(db, i), end = gm_section_end(db, i);
-	struct strbuf role = STRBUF_INIT, sub = STRBUF_INIT;
 	static const char *const map[][2] = {
 		{ "supported", "supporter" },
 		{ "maintained", "maintainer" },
@@ -143,7 +141,19 @@ static void maintainer_role(struct gm_db *db, size_t i, struct strbuf *out)
 		{ "obsolete", "obsolete minder" },
 		{ "buried alive in reporters", "chief penguin" },
 	};
-	const char *v = "unknown";
+	size_t k;
+
+	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++)
+		if (!strcmp(status, map[k][0]))
+			return map[k][1];
+	return status;
+}
+
+static void maintainer_role(struct gm_db *db, size_t i, struct strbuf *out)
+{
+	size_t start = gm_section_start(db, i), end = gm_section_end(db, i);
+	struct strbuf role = STRBUF_INIT, sub = STRBUF_INIT;
+	const char *v = "unknown", *mapped;
 	size_t vlen = 7, k;
 
 	for (k = start + 1; k < end; k++)
@@ -152,12 +162,11 @@ static void maintainer_role(struct gm_db *db, size_t i, struct strbuf *out)
 			vlen = db->tv[k].len;
 		}
 	ulc(&role, v, vlen);
-	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++)
-		if (!strcmp(role.buf, map[k][0])) {
-			strbuf_reset(&role);
-			strbuf_addstr(&role, map[k][1]);
-			break;
-		}
+	mapped = gm_status_role(role.buf);
+	if (mapped != role.buf) {
+		strbuf_reset(&role);
+		strbuf_addstr(&role, mapped);
+	}
 	subsystem_name(db, i, &sub);
 	strbuf_reset(out);
 	strbuf_add(out, role.buf, role.len);

@@ -63,6 +63,11 @@ struct gm_hit {
 int gm_hits(struct gm_db *db, const struct gm_opts *o, const char *file,
 	    bool *exact, struct gm_hit **hits, size_t *n);
 
+/* get-answer.c: what an M: is by its section's S: (lower case), as
+ * get_maintainer_role() says it ("maintained" -> "maintainer"); the
+ * status itself when it has no name */
+const char *gm_status_role(const char *status);
+
 /* get-answer.c: what the answer keeps between queries */
 void gm_cache_init(struct gm_cache *c);
 void gm_cache_release(struct gm_cache *c);

@@ -211,7 +211,10 @@ static bool git_tracked(const char *file)
 
 	if (access(".git", F_OK))
 		return false;
-	tracked = !run_capture(argv, &out, &status) && status == 0 && out.len;
+	/* the script: `git ls-files $file 2>&1`, so git's errors (a path
+	 * outside the repository) are part of the answer, not printed */
+	tracked = !run_capture_all(argv, &out, &status) && status == 0 &&
+		  out.len;
 	strbuf_release(&out);
 	return tracked;
 }
@@ -326,12 +329,11 @@ out:
 	return ret;
 }
 
-int gm_get(struct getmaint *g, const struct gm_opts *o,
-	   const struct gm_request *rq, struct strbuf *out, struct diags *d)
+int gm_get_query(struct getmaint *g, const struct gm_opts *o,
+		 const struct gm_request *rq, struct gm_query *q,
+		 struct diags *d)
 {
-	struct gm_query q = { 0 };
 	struct strbuf cwd = STRBUF_INIT, arg = STRBUF_INIT;
-	struct diags ad = DIAGS_INIT;
 	char buf[4096];
 	size_t i;
 	int ret = -1;
@@ -349,10 +351,27 @@ int gm_get(struct getmaint *g, const struct gm_opts *o,
 			strbuf_addstr(&arg, path);
 			path = arg.buf;
 		}
-		if (query_path(g, o, path, rq->files, cwd.buf, &q, d))
+		if (query_path(g, o, path, rq->files, cwd.buf, q, d))
 			goto out;
 	}
 	if (gm_db_bad_regex(&g->db, d))
+		goto out;
+	ret = 0;
+out:
+	strbuf_release(&cwd);
+	strbuf_release(&arg);
+	return ret;
+}
+
+int gm_get(struct getmaint *g, const struct gm_opts *o,
+	   const struct gm_request *rq, struct strbuf *out, struct diags *d)
+{
+	struct gm_query q = { 0 };
+	struct diags ad = DIAGS_INIT;
+	size_t i;
+	int ret = -1;
+
+	if (gm_get_query(g, o, rq, &q, d))
 		goto out;
 	/* the answer's warnings count only when it is printed */
 	if (gm_answer(g, o, &q, out, &ad)) {
@@ -369,8 +388,6 @@ int gm_get(struct getmaint *g, const struct gm_opts *o,
 out:
 	gm_query_release(&q);
 	diags_release(&ad);
-	strbuf_release(&cwd);
-	strbuf_release(&arg);
 	return ret;
 }
 

@@ -243,6 +243,20 @@ struct gm_request {
 int gm_get(struct getmaint *g, const struct gm_opts *o,
 	   const struct gm_request *rq, struct strbuf *out, struct diags *d);
 
+/* gm_get()'s first half: the request's files and keywords in q. */
+int gm_get_query(struct getmaint *g, const struct gm_opts *o,
+		 const struct gm_request *rq, struct gm_query *q,
+		 struct diags *d);
+
+/*
+ * get --json: the answer to q as a JSON object (doc/maint-get.1): the
+ * sections each file matches, every recipient with every role it has in
+ * them, and To/Cc as b4 splits them.  0, or -1 with the reason in d.
+ */
+#define GM_JSON_VERSION 1
+int gm_answer_json(struct getmaint *g, const struct gm_opts *o,
+		   struct gm_query *q, struct strbuf *out, struct diags *d);
+
 /* --unowned and --owner: which files to list instead of answering. */
 struct gm_select {
 	bool unowned; /* covered only by THE REST, or by nothing */

@@ -3,18 +3,14 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-int run_capture(const char *const argv[], struct strbuf *out, int *status)
-{
-	return run_capture_input(argv, NULL, out, status);
-}
-
-int run_capture_input(const char *const argv[], const char *in,
-		      struct strbuf *out, int *status)
+static int run(const char *const argv[], const char *in,
+	       struct strbuf *out, int *status, bool with_stderr)
 {
 	int pfd[2], st, err = 0;
 	pid_t pid;
@@ -38,6 +34,8 @@ int run_capture_input(const char *const argv[], const char *in,
 		if (null >= 0)
 			dup2(null, 0);
 		dup2(pfd[1], 1);
+		if (with_stderr)
+			dup2(pfd[1], 2);
 		close(pfd[0]);
 		close(pfd[1]);
 		execvp(argv[0], (char *const *)argv);
@@ -53,4 +51,20 @@ int run_capture_input(const char *const argv[], const char *in,
 	if (WIFEXITED(st))
 		*status = WEXITSTATUS(st);
 	return err ? -1 : 0;
+}
+
+int run_capture(const char *const argv[], struct strbuf *out, int *status)
+{
+	return run(argv, NULL, out, status, false);
+}
+
+int run_capture_input(const char *const argv[], const char *in,
+		      struct strbuf *out, int *status)
+{
+	return run(argv, in, out, status, false);
+}
+
+int run_capture_all(const char *const argv[], struct strbuf *out, int *status)
+{
+	return run(argv, NULL, out, status, true);
 }

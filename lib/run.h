@@ -14,5 +14,7 @@ int run_capture(const char *const argv[], struct strbuf *out, int *status);
 /* The same with standard input from the file in (NULL: /dev/null). */
 int run_capture_input(const char *const argv[], const char *in,
 		      struct strbuf *out, int *status);
+/* The same with standard error into out too (a shell's "2>&1"). */
+int run_capture_all(const char *const argv[], struct strbuf *out, int *status);
 
 #endif

@@ -1,17 +1,27 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Install what maint needs to build and test on Debian: a C compiler and
-# make, PCRE2, Perl (the reference scripts and prove) and git.
+# make, PCRE2, Perl (the reference scripts and prove) and git; the
+# clients the tests drive for real: git send-email, b4, man.
 set -eu
 sudo=
 [ "$(id -u)" = 0 ] || sudo=sudo
 pkgs="build-essential libpcre2-dev perl git wget python3 python3-docutils"
+pkgs="$pkgs git-email b4 man-db"
+command -v npm >/dev/null || pkgs="$pkgs nodejs npm"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
 		missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq $missing
+if [ -n "$missing" ]; then
+	export DEBIAN_FRONTEND=noninteractive
+	$sudo apt-get update -qq
+	$sudo apt-get install -y -qq $missing
+fi
+# npm's codeowners-utils: the CODEOWNERS matcher maint export is checked
+# with (t7100), in the cache, not in the repository
+nodedir=${MAINT_NODE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/maint-node}
+[ -d "$nodedir/node_modules/codeowners-utils" ] ||
+	npm install --prefix "$nodedir" --no-audit --no-fund --silent \
+		codeowners-utils@1.0.2

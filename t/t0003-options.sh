@@ -4,9 +4,9 @@
 # be written is an error (git's run_builtin()).
 . "$(dirname "$0")/test-lib.sh"
 
-# the table's options (--git-completion-helper), one a line
+# the table's options (--list-options-table), one a line
 table() {
-	maint "$1" --git-completion-helper >"table.$1" &&
+	maint "$1" --list-options-table >"table.$1" &&
 	test "$(wc -l <"table.$1")" -gt 5
 }
 

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * maint export: MAINTAINERS as JSON, or as a CODEOWNERS file.  See
+ * doc/maint-export.1.
+ */
+#include "builtin.h"
+#include "../cli.h"
+#include "../parse-options.h"
+#include "../lib/export.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char export_usage[] =
+	"usage: maint export [--format=json|codeowners] [--input=F] [--output=F]\n"
+	"\n"
+	"Write MAINTAINERS in another format: the whole file as JSON\n"
+	"(sections, fields, file:line), or a CODEOWNERS file for a GitHub or\n"
+	"GitLab mirror of the tree (F:/X: as gitignore-style patterns, owners\n"
+	"as e-mail addresses; what CODEOWNERS cannot say -- N:, K: and regex\n"
+	"patterns -- is listed in its comments and reported on stderr).\n"
+	"\n"
+	"  --format=FORMAT   json (default) or codeowners\n"
+	"  --input=FILE      MAINTAINERS file or directory, - for stdin\n"
+	"                    (default: MAINTAINERS)\n"
+	"  --tree=DIR        the tree the F: patterns name (default: the\n"
+	"                    directory of --input, or . for a directory or\n"
+	"                    stdin); for get_maintainer.pl's test of F:\n"
+	"                    values naming a directory without a trailing\n"
+	"                    '/', and to leave out lines for directories\n"
+	"                    the tree does not have; --tree= for none\n"
+	"  --output=FILE     file to write, - for stdout (default: -)\n"
+	"  -q, --quiet       no notes on stderr for what is not exported\n"
+	"  -h, --help        show this help\n"
+	"\n"
+	"Exit status: 0, 1 on an unreadable or malformed input or a failed\n"
+	"write, 129 on bad arguments.\n";
+
+struct job {
+	const struct maintainers *m;
+	const char *tree;
+	bool codeowners;
+	struct diags *d;
+};
+
+static bool tree_is_dir(const char *path, void *arg)
+{
+	const char *tree = arg;
+	struct strbuf p = STRBUF_INIT;
+	struct stat st;
+	bool ret;
+
+	strbuf_addstr(&p, tree);
+	if (p.len && p.buf[p.len - 1] != '/')
+		strbuf_addch(&p, '/');
+	strbuf_addstr(&p, path);
+	ret = !strbuf_failed(&p) && !stat(p.buf, &st) && S_ISDIR(st.st_mode);
+	strbuf_release(&p);
+	return ret;
+}
+
+static int produce(void *arg, struct sink *s)
+{
+	struct job *j = arg;
+	int ret;
+
+	if (j->codeowners)
+		ret = export_codeowners(j->m, j->tree ? tree_is_dir : NULL,
+					(void *)j->tree, &s->buf, j->d);
+	else
+		ret = export_json(j->m, &s->buf);
+	if (ret) {
+		s->err = ENOMEM;
+		s->failed = true;
+		return -1;
+	}
+	return sink_finish(s);
+}
+
+int cmd_export(int argc, char **argv)
+{
+	const char *format = "json", *input = "MAINTAINERS", *output = "-";
+	const char *tree = NULL;
+	char *input_dir = NULL;
+	int help = 0, quiet = 0, nargs, ret = 129, i;
+	const struct option opts[] = {
+		{ OPT_STRING, "format", NULL, &format, 0 },
+		{ OPT_STRING, "input", NULL, &input, 0 },
+		{ OPT_STRING, "output", NULL, &output, 0 },
+		{ OPT_STRING, "tree", NULL, &tree, 0 },
+		{ OPT_FLAG, "q|quiet", &quiet, NULL, 0 },
+		{ OPT_FLAG, "h|help", &help, NULL, 0 },
+		{ OPT_END, NULL, NULL, NULL, 0 },
+	};
+	struct maintainers m;
+	struct diags d = DIAGS_INIT, notes = DIAGS_INIT;
+	struct strbuf err = STRBUF_INIT;
+	struct job j = { &m, NULL, false, &notes };
+	struct output out = { NULL, produce, &j };
+	char **args = NULL;
+
+	mnt_init(&m);
+	i = parse_options(argc, argv, opts, &args, &nargs, &err);
+	if (i == PARSE_OPT_LISTED) {
+		ret = 0;
+		goto out;
+	}
+	if (i) {
+		error_msg("%s", err.buf);
+		goto out;
+	}
+	if (help) {
+		show_usage(export_usage);
+		ret = 0;
+		goto out;
+	}
+	if (nargs) {
+		error_msg("unexpected argument '%s' (use --input)", args[0]);
+		goto out;
+	}
+	if (!strcmp(format, "codeowners")) {
+		j.codeowners = true;
+	} else if (strcmp(format, "json")) {
+		error_msg("unknown --format '%s' (json or codeowners)", format);
+		goto out;
+	}
+	ret = 1;
+	if (mnt_read(&m, input, &d)) {
+		print_diags(&d);
+		goto out;
+	}
+	if (!tree && is_regular(input)) {
+		const char *slash = strrchr(input, '/');
+
+		input_dir =
+			slash ? strndup(input, (size_t)(slash - input) + 1) :
+				strdup(".");
+		if (!input_dir) {
+			error_msg("out of memory");
+			goto out;
+		}
+		tree = input_dir;
+	}
+	if (!tree)
+		tree = ".";
+	if (*tree && !is_directory(tree)) {
+		error_msg("--tree: '%s' is not a directory", tree);
+		ret = 129;
+		goto out;
+	}
+	j.tree = *tree ? tree : NULL;
+	out.path = output;
+	if (write_outputs(&out, 1))
+		goto out;
+	if (!quiet && notes.nr) {
+		print_diags(&notes);
+		fprintf(stderr,
+			"maint export: %zu lines cannot be expressed in CODEOWNERS (listed in its comments)\n",
+			notes.nr);
+	}
+	ret = 0;
+out:
+	free(args);
+	free(input_dir);
+	strbuf_release(&err);
+	diags_release(&d);
+	diags_release(&notes);
+	mnt_release(&m);
+	return ret;
+}

@@ -1,0 +1,119 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# maint export: JSON (the whole file, file:line) and CODEOWNERS (union
+# of the covering sections' M:/R: addresses, what cannot be said noted).
+. "$(dirname "$0")/test-lib.sh"
+
+EX=$EXAMPLES/MAINTAINERS
+
+# each "file:line: text" of json-to-maintainers.pl's stderr is that line
+check_lines() {
+	while IFS= read -r l; do
+		file=${l%%:*} && rest=${l#*:} && n=${rest%%:*} &&
+		want=${rest#*: } &&
+		got=$(sed -n "${n}p" "$file" | sed "s/[[:space:]]*\$//") &&
+		case $want in
+		?:*) got=$(printf "%s" "$got" |
+			sed "s/^\(.\):[[:space:]]*/\1:\t/") ;;
+		esac &&
+		test "$got" = "$want" ||
+			{ echo "$file:$n: '$got' not '$want'"; return 1; }
+	done <"$1"
+}
+
+test_expect_success 'json: valid, versioned, the whole file back' '
+	maint export --input "$EX" >ex.json &&
+	perl "$TEST_DIRECTORY/json-to-maintainers.pl" ex.json >back 2>lines &&
+	sed "s/^\([A-Z]\):[[:space:]]*/\1:\t/; s/[[:space:]]*\$//" "$EX" >expect &&
+	test_cmp expect back &&
+	test_grep "\"version\": 1" ex.json
+'
+
+test_expect_success 'json: every section and field at its file:line' '
+	(cd "$EXAMPLES/.." && check_lines "$TRASH/lines") &&
+	test "$(wc -l <lines)" -gt 60
+'
+
+test_expect_success 'json: --format=json is the default; --output writes a file' '
+	maint export --format=json --input "$EX" --output out.json &&
+	test_cmp ex.json out.json
+'
+
+test_expect_success 'json: bytes that are not UTF-8 still make valid JSON' '
+	maint export --input "$FIXTURES/edge/invalid-utf8" >bad.json &&
+	perl -MJSON::PP -0777 -e "decode_json(<STDIN>)" <bad.json &&
+	test_grep "\\\\ufffd" bad.json
+'
+
+test_expect_success 'json: a split directory, with each file named' '
+	maint split --by=dir --min=1 --input "$EX" --outdir split >/dev/null &&
+	maint export --input split >split.json &&
+	perl "$TEST_DIRECTORY/json-to-maintainers.pl" split.json >/dev/null 2>slines &&
+	test "$(cut -d: -f1 slines | sort -u | wc -l)" -gt 1 &&
+	check_lines slines
+'
+
+test_expect_success 'codeowners: anchored patterns, the union of covering sections' '
+	maint export --format=codeowners --input "$EX" >CODEOWNERS 2>err &&
+	test_grep "^/drivers/net/ethernet/3com/3c59x.c klassert@kernel.org davem@davemloft.net kuba@kernel.org\$" CODEOWNERS &&
+	test_grep "^/drivers/of/ robh@kernel.org saravanak@google.com\$" CODEOWNERS &&
+	test_grep "^/include/linux/of\*\.h robh@kernel.org" CODEOWNERS &&
+	! grep "^[^#/]" CODEOWNERS | grep -v "^\$"
+'
+
+test_expect_success 'codeowners: an X: pattern is a line without the excluding section' '
+	test_grep "^/drivers/net/ \(.* \)*kuba@kernel.org" CODEOWNERS &&
+	test_grep "^/drivers/net/wireless/\$" CODEOWNERS &&
+	test "$(grep -n "^/drivers/net/ " CODEOWNERS | cut -d: -f1)" -lt \
+	     "$(grep -n "^/drivers/net/wireless/\$" CODEOWNERS | cut -d: -f1)"
+'
+
+test_expect_success 'codeowners: the chief penguin left out, as get does' '
+	! grep torvalds CODEOWNERS &&
+	test_grep "^/\*\$" CODEOWNERS
+'
+
+test_expect_success 'codeowners: N: and K: reported with file:line, in comments too' '
+	test_grep "MAINTAINERS:45: note: N: \[^a-z\]tegra" err &&
+	test_grep "MAINTAINERS:30: note: K: of_overlay_notifier_" err &&
+	test_grep "2 lines cannot be expressed" err &&
+	test_grep "^#.*MAINTAINERS:45: N: \[^a-z\]tegra" CODEOWNERS &&
+	test_grep "^#.*MAINTAINERS:30: K: of_overlay_notifier_" CODEOWNERS &&
+	maint export --format=codeowners --quiet --input "$EX" >q 2>qerr &&
+	! test -s qerr && test_cmp CODEOWNERS q
+'
+
+test_expect_success 'codeowners: a wildcard last part also gets a directory line' '
+	printf "%s\n" "A" "M:	A <a@example.org>" "F:	lib/*" "" \
+		"B" "M:	B <b@example.org>" "F:	lib/" >M &&
+	maint export --format=codeowners --input M >co 2>/dev/null &&
+	test_grep "^/lib/ b@example.org\$" co &&
+	test_grep "^/lib/\* a@example.org b@example.org\$" co &&
+	test_grep "^/lib/\*/ b@example.org\$" co
+'
+
+test_expect_success 'codeowners: regex syntax cannot be a pattern: noted' '
+	printf "%s\n" "A" "M:	A <a@example.org>" "F:	drivers/(a|b)/" >R &&
+	maint export --format=codeowners --input R >co 2>err &&
+	test_grep "regex syntax" err && ! grep "^/drivers" co
+'
+
+test_expect_success 'errors: unknown format, missing input, stray argument' '
+	test_expect_code 129 maint export --format=yaml --input "$EX" 2>err &&
+	test_grep "json or codeowners" err &&
+	test_expect_code 1 maint export --input nonexistent 2>err &&
+	test_grep "nonexistent" err &&
+	test_expect_code 129 maint export "$EX" 2>err &&
+	test_grep "use --input" err
+'
+
+test_expect_success 'a failed write: non-zero, nothing half-written' '
+	echo old >kept &&
+	test_must_fail maint export --input "$EX" --output nodir/kept &&
+	! test -e nodir &&
+	test_must_fail maint export --input "$EX" >/dev/full &&
+	test_must_fail maint export --format=codeowners --input "$EX" \
+		--output /dev/full 2>/dev/null
+'
+
+test_done
