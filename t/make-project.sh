@@ -90,6 +90,7 @@ EOF
 
 cat >.get_maintainer.ignore <<'EOF'
 # robots and people who asked not to be copied
+Ci Bot <ci-bot@frob.example.org>
 ci-bot@frob.example.org
 Rita Retired <rita@frob.example.org>   # retired
 EOF
