@@ -78,9 +78,9 @@ my @aliases;
 if (-f "$tree/.mailmap") {
 	for (split(/\n/, slurp("$tree/.mailmap"))) {
 		s/#.*//;
-		if (/^(.+?)\s*<[^>]+>\s*<([^>]+)>\s*$/) {
+		if (/^([^<>]+?)\s*<[^<>]+>\s*<([^<>]+)>\s*$/) {
 			push(@aliases, "$1 <$2>");
-		} elsif (/^.+?<[^>]+>\s*([^<]+?)\s*<([^>]+)>\s*$/) {
+		} elsif (/^[^<>]+?<[^<>]+>\s*([^<>]+?)\s*<([^<>]+)>\s*$/) {
 			push(@aliases, "$1 <$2>");
 		}
 	}
@@ -247,6 +247,7 @@ sub commit {
 	my $cdate = $c{date};
 	(my $cname = $c{committer} // $g->{chief}) =~ s/"//g;
 	(my $aname = $author) =~ s/"//g;
+	$aname = $cname unless $aname =~ /^[^<>\n]+ <[^<>\s]+>$/;
 	print $fi_in "commit $c{ref}\nmark :$m\n",
 		"author $aname $adate $tz\n",
 		"committer $cname $cdate +0000\n", data($msg);
