@@ -459,6 +459,23 @@ static void stat_numbers(const struct strbuf *l, long *add, long *del)
 	*del = strtol(e + 1, NULL, 10);
 }
 
+bool hist_file_quiet(const struct history *h, const char *file, bool blame)
+{
+	const struct strbuf *log = vcs_file_log_read(&h->vcs, file);
+
+	return !blame && log && !log->len;
+}
+
+/* vcs_exists() for git; a Mercurial tree is noted (not supported) */
+static bool git_tree(struct history *h)
+{
+	int k = vcs_exists(&h->vcs);
+
+	if (k == 2)
+		h->hg = true;
+	return k == 1;
+}
+
 int hist_file_signoffs(struct history *h, const char *file)
 {
 	const struct strbuf *log;
@@ -468,7 +485,7 @@ int hist_file_signoffs(struct history *h, const char *file)
 	long *add = NULL, *del = NULL, added = 0, deleted = 0, a, d;
 	size_t i, j;
 
-	if (!vcs_exists(&h->vcs))
+	if (!git_tree(h))
 		return 0;
 	if (vcs_file_log(&h->vcs, h->o.since, file, &log))
 		return -1;
@@ -527,7 +544,7 @@ int hist_commit_signers(struct history *h, const char *commit,
 	struct signers s;
 	size_t i;
 
-	if (!vcs_exists(&h->vcs))
+	if (!git_tree(h))
 		return 0;
 	if (vcs_commit_log(&h->vcs, commit, true, &log)) {
 		strbuf_release(&log);
@@ -588,7 +605,7 @@ int hist_file_blame(struct history *h, const char *file)
 	size_t i, j;
 	long total_commits, total_lines;
 
-	if (!vcs_exists(&h->vcs))
+	if (!git_tree(h))
 		return 0;
 	if (blame_commits(h, file, &all))
 		goto out;

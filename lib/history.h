@@ -65,6 +65,7 @@ struct history {
 	struct hist_range *ranges; /* @range */
 	size_t nr_ranges, alloc_ranges;
 	bool nomem;
+	bool hg; /* history was wanted in a Mercurial tree (not supported) */
 };
 
 void hist_init(struct history *h, const struct hist_opts *o,
@@ -81,6 +82,12 @@ bool hist_ignored(const struct history *h, const char *line, size_t len);
 int hist_add_range(struct history *h, const char *file, const char *start,
 		   const char *length);
 
+/*
+ * Does history add nothing for file (its log is read and empty, no
+ * blame)?  Then its answer is the one without history.
+ */
+bool hist_file_quiet(const struct history *h, const char *file,
+		     bool blame);
 /* vcs_file_signoffs(file) */
 int hist_file_signoffs(struct history *h, const char *file);
 /* vcs_file_blame(file) */

@@ -674,6 +674,13 @@ static struct strbuf *log_slot(struct vcs *v, const char *file, bool *fresh)
 	return e->value;
 }
 
+const struct strbuf *vcs_file_log_read(const struct vcs *v, const char *file)
+{
+	const struct strmap_entry *e = strmap_gets(&v->logs, file);
+
+	return e ? e->value : NULL;
+}
+
 int vcs_file_log(struct vcs *v, const char *since, const char *file,
 		 const struct strbuf **out)
 {
@@ -989,7 +996,7 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 			strbuf_reset(p[i].log);
 			if (file_log_one(v, since, p[i].file, p[i].log))
 				goto out;
-		} else if (v->cachedir) {
+		} else if (v->cachedir && np <= BATCH_ARGV) {
 			file_log_store(v, since, p[i].file, p[i].log);
 		}
 		if (p[i].log->failed)

@@ -60,6 +60,8 @@ int vcs_exists(struct vcs *v);
  */
 int vcs_file_log(struct vcs *v, const char *since, const char *file,
 		 const struct strbuf **out);
+/* The log of file if it was read already (else NULL). */
+const struct strbuf *vcs_file_log_read(const struct vcs *v, const char *file);
 /* Read the logs of n files at once (what vcs_file_log() then returns). */
 int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 		      size_t n);
