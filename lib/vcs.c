@@ -3,6 +3,8 @@
  * vcs: get_maintainer.pl's git commands, from few git processes, with a
  * cache under .git (see vcs.h).
  */
+#define _XOPEN_SOURCE 700
+
 #include "vcs.h"
 
 #include "fileio.h"
@@ -49,6 +51,8 @@ void vcs_release(struct vcs *v)
 	strbuf_release(&v->err);
 	free(v->cachedir);
 	v->cachedir = NULL;
+	free(v->gitdir);
+	v->gitdir = NULL;
 }
 
 /* which(): an entry of $PATH holding bin (-e) */
@@ -332,8 +336,8 @@ static void cache_setup(struct vcs *v)
 	struct stat st;
 
 	v->cache_ready = true;
-	if (!v->cache || (env && !strcmp(env, "0")) || vcs_exists(v) != 1 ||
-	    getenv("GIT_DIR") || getenv("GIT_COMMON_DIR"))
+	if (vcs_exists(v) != 1 || getenv("GIT_DIR") ||
+	    getenv("GIT_COMMON_DIR") || getenv("GIT_INDEX_FILE"))
 		goto out;
 	if (stat(".git", &st))
 		goto out;
@@ -347,6 +351,9 @@ static void cache_setup(struct vcs *v)
 			goto out;
 		strbuf_addstr(&gd, t.buf + 8);
 	}
+	v->gitdir = strdup(gd.buf);
+	if (!v->cache || (env && !strcmp(env, "0")))
+		goto out;
 	strbuf_addf(&f, "%s/commondir", gd.buf);
 	if (!read_small(f.buf, &t)) {
 		chomp(&t);
@@ -739,11 +746,116 @@ int vcs_blame(struct vcs *v, const char *file, const char *start,
 	return ret;
 }
 
+/* ---- the index, read directly (git ls-files PATH without a git) ---- */
+
+static uint32_t be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | p[3];
+}
+
+/*
+ * Does the index list path (or, for "dir/", a path below it)?  1 yes,
+ * 0 no, -1 cannot tell (no index of a kind read here: split or sparse
+ * index, unknown version, a name a pathspec reads as a glob).
+ */
+static int index_has(const char *gitdir, const char *path)
+{
+	struct strbuf f = STRBUF_INIT, prev = STRBUF_INIT;
+	char *data = NULL;
+	size_t len = 0, plen = strlen(path), off, n, i;
+	bool mapped = false, dir = plen && path[plen - 1] == '/';
+	const unsigned char *u;
+	uint32_t version;
+	int err, ret = -1;
+
+	if (strpbrk(path, "*?[\\") || *path == ':' || !plen)
+		return -1;
+	strbuf_addf(&f, "%s/index", gitdir);
+	if (map_path(f.buf, &data, &len, &mapped, &err)) {
+		strbuf_release(&f);
+		return err == ENOENT ? 0 : -1;
+	}
+	u = (const unsigned char *)data;
+	if (len < 12 + 20 || memcmp(data, "DIRC", 4))
+		goto out;
+	version = be32(u + 4);
+	if (version < 2 || version > 4)
+		goto out;
+	n = be32(u + 8);
+	off = 12;
+	for (i = 0; i < n; i++) {
+		size_t fixed = 62, nl;
+		const char *name;
+		uint16_t flags;
+
+		if (off + fixed > len - 20)
+			goto out;
+		flags = (uint16_t)(u[off + 60] << 8 | u[off + 61]);
+		if ((flags & 0x4000) && version >= 3)
+			fixed += 2;
+		if (version == 4) {
+			size_t strip = 0, k = off + fixed;
+			unsigned char c;
+
+			/* offset varint: 7 bits a byte, +1 on continuation */
+			do {
+				if (k >= len - 20)
+					goto out;
+				c = u[k++];
+				strip = (strip << 7) | (c & 0x7f);
+				if (c & 0x80)
+					strip++;
+			} while (c & 0x80);
+			if (strip > prev.len)
+				goto out;
+			name = data + k;
+			nl = strnlen(name, len - 20 - k);
+			if (k + nl >= len - 20)
+				goto out;
+			prev.len -= strip;
+			prev.buf[prev.len] = '\0';
+			strbuf_add(&prev, name, nl);
+			off = k + nl + 1;
+		} else {
+			name = data + off + fixed;
+			nl = strnlen(name, len - 20 - off - fixed);
+			if (off + fixed + nl >= len - 20)
+				goto out;
+			strbuf_reset(&prev);
+			strbuf_add(&prev, name, nl);
+			off += (fixed + nl + 8) & ~(size_t)7;
+		}
+		if (dir ? prev.len > plen && !memcmp(prev.buf, path, plen) :
+			  (prev.len == plen && !memcmp(prev.buf, path, plen)) ||
+				  (prev.len > plen && prev.buf[plen] == '/' &&
+				   !memcmp(prev.buf, path, plen))) {
+			ret = 1;
+			goto out;
+		}
+	}
+	/* extensions: a split or sparse index does not list everything */
+	while (off + 8 <= len - 20) {
+		if (!memcmp(data + off, "link", 4) ||
+		    !memcmp(data + off, "sdir", 4))
+			goto out;
+		off += 8 + be32(u + off + 4);
+	}
+	ret = 0;
+out:
+	unmap_file(data, len, mapped);
+	strbuf_release(&f);
+	strbuf_release(&prev);
+	return ret;
+}
+
 bool vcs_file_exists(struct vcs *v, const char *path)
 {
 	const char *argv[] = { "git", "ls-files", path, NULL };
 	struct strbuf out = STRBUF_INIT;
 	bool yes;
+	const char *rel = path;
+	int has;
 
 	if (vcs_exists(v) != 1)
 		return false;
@@ -751,22 +863,24 @@ bool vcs_file_exists(struct vcs *v, const char *path)
 	if (!strncmp(path, "../", 3) || !strcmp(path, ".."))
 		return false;
 	if (path[0] == '/') {
-		char *cwd = getcwd(NULL, 0);
-		const char *pwd = getenv("PWD");
-		bool inside = false;
-		size_t l;
+		char *cwd = realpath(".", NULL), *real = realpath(path, NULL);
+		size_t l = cwd ? strlen(cwd) : 0;
+		bool inside = cwd && real && !strncmp(real, cwd, l) &&
+			      real[l] == '/';
 
-		if (cwd) {
-			l = strlen(cwd);
-			inside = !strncmp(path, cwd, l) &&
-				 (path[l] == '/' || l == 1);
-			free(cwd);
-		}
-		if (!inside && pwd && (l = strlen(pwd)) &&
-		    !strncmp(path, pwd, l) && path[l] == '/')
-			inside = true;
+		free(cwd);
+		free(real);
 		if (!inside)
 			return false;
+		rel = NULL; /* git decides */
+	}
+	if (!v->cache_ready)
+		cache_setup(v);
+	if (rel && v->gitdir && !strstr(rel, "/../") && !strstr(rel, "/./") &&
+	    strncmp(rel, "./", 2)) {
+		has = index_has(v->gitdir, rel);
+		if (has >= 0)
+			return has;
 	}
 	yes = run(v, argv, NULL, 0, &out) == 0 && out.len;
 	strbuf_release(&out);
