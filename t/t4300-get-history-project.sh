@@ -72,9 +72,10 @@ test_expect_success 'the ignore file is honoured (and its quirk: a comment after
 	(cd "$P" && "$MAINT" get --git-min-percent=0 --git-max-maintainers=99 \
 		--git-since=2022-01-01 -f src/main.c) >out &&
 	! grep -q "ci-bot@frob" out &&
-	(cd "$P" && perl scripts/get_maintainer.pl --git-min-percent=0 \
-		--git-max-maintainers=99 --git-since=2022-01-01 -f src/main.c) >perl.out &&
-	test_cmp perl.out out
+	grep -q "Rita Retired" out &&
+	(cd "$P" && "$GC" "$OUT" --git-min-percent=0 --git-max-maintainers=99 \
+		--git-since=2022-01-01 -f src/main.c) >results &&
+	check_results 1
 '
 
 test_done
