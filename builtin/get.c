@@ -6,6 +6,7 @@
 #include "../cli.h"
 #include "../parse-options.h"
 #include "../lib/getmaint.h"
+#include "../lib/history.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -30,8 +31,18 @@ static const char get_usage[] =
 	"    --remove-duplicates    minimize duplicate addresses (default)\n"
 	"    --mailmap              use .mailmap (default)\n"
 	"    --file-emails          add addresses found in the files\n"
-	"    --fixes, --git, --git-fallback, --git-blame ...  accepted; git\n"
-	"                           history is not read (as in a tree without .git)\n"
+	"    --fixes                signers of the commits a patch's Fixes: names (default)\n"
+	"    --git                  recent git signers of every file\n"
+	"    --git-fallback         ... of files no maintained section matches\n"
+	"                           exactly (default)\n"
+	"    --git-blame            git blame of the files (the patch's hunks)\n"
+	"    --git-blame-signatures with --git-blame, every signer (default)\n"
+	"    --git-all-signature-types  any \"...-by:\" line, not only\n"
+	"                           Signed-off-by, Reviewed-by, Acked-by\n"
+	"    --git-min-signatures=N --git-max-maintainers=N --git-min-percent=N\n"
+	"                           limits (defaults 1, 5, 5)\n"
+	"    --git-since=DATE       history to read (default 1-year-ago)\n"
+	"                           (git log outputs are cached in .git/maint)\n"
 	"  --scm --status --subsystem --web --bug   print those fields\n"
 	"  --sections               print the matching sections\n"
 	"  --letters=LETTERS        --sections, only these field types\n"
@@ -273,6 +284,9 @@ int cmd_get(int argc, char **argv)
 		{ OPT_END, NULL, NULL, NULL, 0 },
 	};
 	struct getmaint g;
+	struct history hist;
+	struct hist_opts ho;
+	struct hist_ops hops;
 	struct diags d = DIAGS_INIT;
 	struct strbuf err = STRBUF_INIT, out = STRBUF_INIT, path = STRBUF_INIT,
 		      text = STRBUF_INIT, cwd = STRBUF_INIT,
@@ -284,6 +298,14 @@ int cmd_get(int argc, char **argv)
 	memset(&a, 0, sizeof(a));
 	gm_opts_default(&a.o);
 	getmaint_init(&g);
+	hist_opts_default(&ho);
+	a.git_min_sig = ho.min_signatures;
+	a.git_max = ho.max_maintainers;
+	a.git_min_pct = ho.min_percent;
+	a.git_blame_sig = ho.blame_signatures;
+	a.git_since = ho.since;
+	gm_history_ops(&hops);
+	hist_init(&hist, &ho, &hops);
 	setlocale(LC_CTYPE, "C.UTF-8");
 
 	/* .get_maintainer.conf words go before the command line */
@@ -337,10 +359,20 @@ int cmd_get(int argc, char **argv)
 		goto out;
 	}
 	if (a.interactive) {
-		error_msg("--interactive is not supported");
+		error_msg("--interactive (the script's menu) is not supported");
 		ret = 2;
 		goto out;
 	}
+	hist.o.since = a.git_since;
+	hist.o.all_signature_types = a.git_all;
+	hist.o.penguin_chiefs = a.o.email_git_penguin_chiefs;
+	hist.o.min_signatures = a.git_min_sig;
+	hist.o.max_maintainers = a.git_max;
+	hist.o.min_percent = a.git_min_pct;
+	hist.o.blame_signatures = a.git_blame_sig;
+	hist.o.from_filename = a.from_filename;
+	hist.o.rolestats = a.o.output_rolestats;
+	a.o.history = &hist;
 	if (isatty(0) && !nargs && !a.all) {
 		error_msg(
 			"missing patchfile or -f file - use --help if necessary");
@@ -420,6 +452,10 @@ int cmd_get(int argc, char **argv)
 		goto out;
 	}
 
+	if (hist_read_ignore(&hist)) {
+		error_msg("out of memory");
+		goto out;
+	}
 	if (a.all) {
 		ret = answer_all(&g, &a, args, nargs);
 		goto out;
@@ -447,6 +483,13 @@ int cmd_get(int argc, char **argv)
 			ret = failure_status(&d);
 			goto out;
 		}
+		if (hist.hg) {
+			error_msg("Mercurial history (.hg) is not supported; "
+				  "use --nogit --nogit-fallback --nogit-blame "
+				  "--nofixes");
+			ret = 2;
+			goto out;
+		}
 		print_get_diags(&d);
 	}
 	fwrite(out.buf, 1, out.len, stdout);
@@ -458,6 +501,7 @@ out:
 	free(all);
 	free(args);
 	getmaint_release(&g);
+	hist_release(&hist);
 	diags_release(&d);
 	strbuf_release(&err);
 	strbuf_release(&out);

@@ -8,6 +8,7 @@
 #include "vcs.h"
 
 #include "fileio.h"
+#include "ustr.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -205,30 +206,6 @@ static int run(struct vcs *v, const char *const argv[], const char *in,
 }
 
 /* ---- git_execute_cmd() ---- */
-
-/* Length of the Unicode white space character at p (Perl's \s), or 0. */
-static size_t uspace(const char *p, const char *end)
-{
-	const unsigned char *u = (const unsigned char *)p;
-	size_t n = (size_t)(end - p);
-
-	if (!n)
-		return 0;
-	if (u[0] == ' ' || (u[0] >= '\t' && u[0] <= '\r'))
-		return 1;
-	if (n >= 2 && u[0] == 0xc2 && (u[1] == 0x85 || u[1] == 0xa0))
-		return 2;
-	if (n >= 3 && u[0] == 0xe1 && u[1] == 0x9a && u[2] == 0x80)
-		return 3;
-	if (n >= 3 && u[0] == 0xe2 && u[1] == 0x80 &&
-	    (u[2] <= 0x8a || u[2] == 0xa8 || u[2] == 0xa9 || u[2] == 0xaf))
-		return 3;
-	if (n >= 3 && u[0] == 0xe2 && u[1] == 0x81 && u[2] == 0x9f)
-		return 3;
-	if (n >= 3 && u[0] == 0xe3 && u[1] == 0x80 && u[2] == 0x80)
-		return 3;
-	return 0;
-}
 
 /*
  * The script's substitution of ^\s* (with /gm), then split("\n"): at
