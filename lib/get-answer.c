@@ -931,8 +931,7 @@ static void hop_mailmap(void *ctx, struct strbuf *email)
 	strbuf_release(&m);
 }
 
-static void hop_push(void *ctx, const char *line, size_t len,
-		     const char *role)
+static void hop_push(void *ctx, const char *line, size_t len, const char *role)
 {
 	struct run *r = ctx;
 

@@ -603,7 +603,8 @@ static int prefetch_all(const struct gm_opts *o, const char *list, size_t len)
 	size_t n = 0, alloc = 0;
 	int ret = -1;
 
-	if (!o->history || !o->email || !(o->email_git || o->email_git_fallback))
+	if (!o->history || !o->email ||
+	    !(o->email_git || o->email_git_fallback))
 		return 0;
 	copy = malloc(len + 1);
 	if (!copy)

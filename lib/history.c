@@ -326,8 +326,7 @@ static void assign(struct history *h, const char *role, long divisor,
 			continue;
 		count++;
 		if (c[i].n < h->o.min_signatures ||
-		    count > h->o.max_maintainers ||
-		    percent < h->o.min_percent)
+		    count > h->o.max_maintainers || percent < h->o.min_percent)
 			break;
 		strbuf_reset(&r);
 		if (h->o.rolestats)
@@ -355,8 +354,8 @@ void hist_assign(struct history *h, const char *role, long divisor,
 
 static struct perlre re_commit = PERLRE("^GitCommit: ([0-9a-f]{40,40})", 0);
 static struct perlre re_author = PERLRE("^GitAuthor: (.*)", 0);
-static struct perlre re_sig3 = PERLRE(
-	"^[ \\t]*(Signed-off-by:|Reviewed-by:|Acked-by:).*\\@.*$", 0);
+static struct perlre re_sig3 =
+	PERLRE("^[ \\t]*(Signed-off-by:|Reviewed-by:|Acked-by:).*\\@.*$", 0);
 static struct perlre re_sig_all = PERLRE("^[ \\t]*(.+?)[Bb][Yy]:.*\\@.*$", 0);
 static struct perlre re_penguin = PERLRE("(Linus Torvalds)", PERLRE_I);
 static struct perlre re_extract = PERLRE("\\s*.*:\\s*(.+)\\s*", 0);
@@ -537,8 +536,7 @@ out:
 	return h->nomem ? -1 : 0;
 }
 
-int hist_commit_signers(struct history *h, const char *commit,
-			const char *desc)
+int hist_commit_signers(struct history *h, const char *commit, const char *desc)
 {
 	struct strbuf log = STRBUF_INIT;
 	struct signers s;
@@ -597,6 +595,42 @@ static int blame_commits(struct history *h, const char *file,
 	return h->nomem ? -1 : 0;
 }
 
+/*
+ * vcs_find_author(): the first author of the commit's log, lines naming
+ * the chief penguin left out, as "Name <address>"; false when none.
+ */
+static bool find_author(struct history *h, const char *commit,
+			struct strbuf *author)
+{
+	struct strbuf log = STRBUF_INIT;
+	const char *p, *end;
+	bool found = false;
+
+	vcs_commit_log(&h->vcs, commit, false, &log);
+	end = log.buf + log.len;
+	for (p = log.buf; p < end && !found;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len;
+
+		if (!nl)
+			nl = end;
+		len = (size_t)(nl - p);
+		if ((h->o.penguin_chiefs ||
+		     perlre_match(&re_penguin, p, len) <= 0) &&
+		    perlre_match(&re_author, p, len) > 0) {
+			const char *g = perlre_group(&re_author, p, 1, &len);
+
+			strbuf_reset(author);
+			strbuf_add(author, g, len);
+			h->ops.normalize(h->ops.ctx, author);
+			found = true;
+		}
+		p = nl + 1;
+	}
+	strbuf_release(&log);
+	return found;
+}
+
 int hist_file_blame(struct history *h, const char *file)
 {
 	struct slist all = { 0 }, commits = { 0 }, signers = { 0 };
@@ -630,40 +664,9 @@ int hist_file_blame(struct history *h, const char *file)
 	if (h->o.from_filename) {
 		if (h->o.rolestats) {
 			for (i = 0; i < commits.nr; i++) {
-				const char *p, *end;
 				long count = 0, k;
-				bool found = false;
 
-				strbuf_reset(&log);
-				vcs_commit_log(&h->vcs, commits.v[i].buf,
-					       false, &log);
-				/* vcs_find_author(): the first author line
-				 * not naming the chief penguin */
-				end = log.buf + log.len;
-				for (p = log.buf; p < end && !found;) {
-					const char *nl = memchr(
-						p, '\n', (size_t)(end - p));
-					size_t len;
-
-					if (!nl)
-						nl = end;
-					len = (size_t)(nl - p);
-					if ((h->o.penguin_chiefs ||
-					     perlre_match(&re_penguin, p,
-							  len) <= 0) &&
-					    perlre_match(&re_author, p, len) >
-						    0) {
-						const char *g = perlre_group(
-							&re_author, p, 1, &len);
-
-						strbuf_reset(&x);
-						strbuf_add(&x, g, len);
-						h->ops.normalize(h->ops.ctx, &x);
-						found = true;
-					}
-					p = nl + 1;
-				}
-				if (!found)
+				if (!find_author(h, commits.v[i].buf, &x))
 					continue;
 				h->ops.dedupe(h->ops.ctx, &x);
 				/* grep(/$commit/, @all_commits) */
@@ -677,8 +680,7 @@ int hist_file_blame(struct history *h, const char *file)
 			}
 			if (blame_signers.nr)
 				assign(h, "authored lines", total_lines,
-				       blame_signers.v, NULL,
-				       blame_signers.nr);
+				       blame_signers.v, NULL, blame_signers.nr);
 		}
 		for (i = 0; i < signers.nr; i++)
 			h->ops.dedupe(h->ops.ctx, &signers.v[i]);

@@ -36,8 +36,7 @@ struct hist_ops {
 	/* mailmap_email(), in place */
 	void (*mailmap)(void *ctx, struct strbuf *email);
 	/* push_email_address(line, ''), then add_role(line, role) */
-	void (*push)(void *ctx, const char *line, size_t len,
-		     const char *role);
+	void (*push)(void *ctx, const char *line, size_t len, const char *role);
 	/* rfc822_valid() (for the ignore file) */
 	bool (*valid)(void *ctx, const char *s, size_t len);
 };
@@ -86,8 +85,7 @@ int hist_add_range(struct history *h, const char *file, const char *start,
  * Does history add nothing for file (its log is read and empty, no
  * blame)?  Then its answer is the one without history.
  */
-bool hist_file_quiet(const struct history *h, const char *file,
-		     bool blame);
+bool hist_file_quiet(const struct history *h, const char *file, bool blame);
 /* vcs_file_signoffs(file) */
 int hist_file_signoffs(struct history *h, const char *file);
 /* vcs_file_blame(file) */

@@ -24,7 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define LOG_FORMAT                                          \
+#define LOG_FORMAT                                            \
 	"GitCommit: %H%nGitAuthor: %an <%ae>%nGitDate: %aD%n" \
 	"GitSubject: %s%n%b%n"
 
@@ -257,9 +257,9 @@ static int read_small(const char *path, struct strbuf *out)
 
 static void chomp(struct strbuf *sb)
 {
-	while (sb->len && (sb->buf[sb->len - 1] == '\n' ||
-			   sb->buf[sb->len - 1] == '\r' ||
-			   sb->buf[sb->len - 1] == ' '))
+	while (sb->len &&
+	       (sb->buf[sb->len - 1] == '\n' || sb->buf[sb->len - 1] == '\r' ||
+		sb->buf[sb->len - 1] == ' '))
 		sb->buf[--sb->len] = '\0';
 }
 
@@ -285,7 +285,8 @@ static bool resolve_ref(const char *common, const char *ref, char *sha,
 		strbuf_addf(&f, "%s/packed-refs", common);
 		if (!read_small(f.buf, &t)) {
 			for (p = t.buf; p < t.buf + t.len; p = e + 1) {
-				e = memchr(p, '\n', t.len - (size_t)(p - t.buf));
+				e = memchr(p, '\n',
+					   t.len - (size_t)(p - t.buf));
 				if (!e)
 					e = t.buf + t.len;
 				if ((size_t)(e - p) == 41 + rl &&
@@ -496,8 +497,8 @@ static void cache_put(struct vcs *v, const struct strbuf *key,
  * Run a command of the script (its output through git_execute_cmd()
  * into out), from the cache when it may be.
  */
-static int run_lines(struct vcs *v, const char *const argv[],
-		     const char *since, bool cacheable, struct strbuf *out)
+static int run_lines(struct vcs *v, const char *const argv[], const char *since,
+		     bool cacheable, struct strbuf *out)
 {
 	struct strbuf key = STRBUF_INIT, raw = STRBUF_INIT;
 	int ret = 0;
@@ -566,8 +567,7 @@ struct file_cmd {
 };
 
 /* find_signers_cmd for file: false when the shell would make too much */
-static bool file_argv(struct file_cmd *c, const char *since,
-		      const char *file)
+static bool file_argv(struct file_cmd *c, const char *since, const char *file)
 {
 	struct strbuf s = STRBUF_INIT;
 	size_t offs[2 * MAX_WORDS], nw, nsince, i, n = 0;
@@ -611,8 +611,8 @@ static int file_log_one(struct vcs *v, const char *since, const char *file,
 }
 
 /* The file's log from the cache, if it is there. */
-static bool file_log_cached(struct vcs *v, const char *since,
-			    const char *file, struct strbuf *out)
+static bool file_log_cached(struct vcs *v, const char *since, const char *file,
+			    struct strbuf *out)
 {
 	struct file_cmd c;
 	struct strbuf key = STRBUF_INIT;
@@ -627,8 +627,8 @@ static bool file_log_cached(struct vcs *v, const char *since,
 	return hit;
 }
 
-static void file_log_store(struct vcs *v, const char *since,
-			   const char *file, const struct strbuf *log)
+static void file_log_store(struct vcs *v, const char *since, const char *file,
+			   const struct strbuf *log)
 {
 	struct file_cmd c;
 	struct strbuf key = STRBUF_INIT;
@@ -805,8 +805,8 @@ static int index_has(const char *gitdir, const char *path)
 		}
 		if (dir ? prev.len > plen && !memcmp(prev.buf, path, plen) :
 			  (prev.len == plen && !memcmp(prev.buf, path, plen)) ||
-				  (prev.len > plen && prev.buf[plen] == '/' &&
-				   !memcmp(prev.buf, path, plen))) {
+				    (prev.len > plen && prev.buf[plen] == '/' &&
+				     !memcmp(prev.buf, path, plen))) {
 			ret = 1;
 			goto out;
 		}
@@ -936,7 +936,8 @@ static void split_record(const char *r, size_t len, struct pending *p,
 		return;
 	root = nl == r;
 	for (q = nl + 1; q < end; q++) {
-		if (*q == '\1' && q[-1] == '\n' && (q + 1 == end || q[1] == '\n')) {
+		if (*q == '\1' && q[-1] == '\n' &&
+		    (q + 1 == end || q[1] == '\n')) {
 			mid = q;
 			break;
 		}
