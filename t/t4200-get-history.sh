@@ -6,12 +6,12 @@
 # files and patches, with the defaults (--git-fallback, --fixes) and every
 # history option, absolute --git-since dates; compared byte for byte with
 # t/getcmp.sh (ties in Perl's hash order as maint orders them).  Set
-# MAINT_HISTORY_SAMPLE for the number of files (default 160).
+# MAINT_HISTORY_SAMPLE for the number of files (default 60).
 . "$(dirname "$0")/test-lib.sh"
 kernel_tree
 . "$TEST_DIRECTORY/lib-history.sh"
 
-SAMPLE=${MAINT_HISTORY_SAMPLE:-160}
+SAMPLE=${MAINT_HISTORY_SAMPLE:-60}
 GC=$TEST_DIRECTORY/getcmp.sh
 OUT=$TRASH/cmp
 K=$TRASH/k
@@ -57,71 +57,69 @@ test_expect_success 'files with history, files without' '
 		while IFS= read -r f; do [ -f "$f" ] && echo "$f"; done) >touched &&
 	test "$(wc -l <touched)" -gt 300 &&
 	shuf -n "$SAMPLE" --random-source=<(yes maint) touched >sample &&
-	head -40 sample >small &&
-	(cd "$K" && git ls-files) | shuf -n 30 --random-source=<(yes quiet) >quiet &&
+	head -12 sample >small &&
+	(cd "$K" && git ls-files) | shuf -n 15 --random-source=<(yes quiet) >quiet &&
 	cat quiet >>sample
 '
 
 # The default --git-since (1-year-ago) is after the fixture's last commit:
 # history is read but finds nothing.  Absolute dates below.
-test_expect_success "$SAMPLE+30 files, default options: identical" '
+test_expect_success "$SAMPLE+15 files, default options: identical" '
 	: >results && compare_list sample -f && check_results "$SAMPLE"
 '
 
-test_expect_success "$SAMPLE+30 files, the fallback over 18 months: identical" '
+test_expect_success "$SAMPLE+15 files, the fallback over 18 months: identical" '
 	: >results && compare_list sample --git-since=2023-07-01 -f &&
 	check_results "$SAMPLE"
 '
 
-test_expect_success "$SAMPLE+30 files, the fallback over all history (the root commit too)" '
+test_expect_success "$SAMPLE+15 files, the fallback over all history (the root commit too)" '
 	: >results && compare_list sample --git-since=2021-06-01 -f &&
 	check_results "$SAMPLE"
 '
 
 for opt in "--git" "--git --git-all-signature-types" "--git --git-chief-penguins" \
-	   "--git --git-min-signatures=3" "--git --git-max-maintainers=2" \
+	   "--git --git-min-signatures=3 --git-max-maintainers=2" \
 	   "--git --git-min-percent=25" "--git --git-min-percent=0 --git-max-maintainers=50" \
-	   "--git --norolestats" "--git --noroles --nomultiline" \
-	   "--nogit-fallback" "--git --nomailmap" "--git --noremove-duplicates" \
-	   "--git --nom --nor --nol" "--git --git-since=2024-10-01"; do
-	test_expect_success "40 files, $opt: identical" '
+	   "--git --noroles --nomultiline --norolestats" \
+	   "--nogit-fallback" "--git --nomailmap --noremove-duplicates" \
+	   "--git --nom --nor --nol --git-since=2024-10-01"; do
+	test_expect_success "12 files, $opt: identical" '
 		: >results && compare_list small --git-since=2023-01-01 $opt -f &&
-		check_results 40
+		check_results 12
 	'
 done
 
 test_expect_success 'patches: git format-patch of fixture commits (Fixes:, renames, several files)' '
 	mkdir -p patches &&
 	(cd "$K" &&
-	 { git log --no-merges --grep=^Fixes: --format=%H | head -25
-	   git log --no-merges -M --diff-filter=R --format=%H | head -5
-	   git log --no-merges --format="%H %s" | grep -v "^$" | head -400 |
-		awk "NR % 40 == 0 {print \$1}"
+	 { git log --no-merges --grep=^Fixes: --format=%H | head -12
+	   git log --no-merges -M --diff-filter=R --format=%H | head -4
+	   git log --no-merges --format="%H %s" | head -400 |
+		awk "NR % 100 == 0 {print \$1}"
 	 } | sort -u | while read -r c; do
 		git format-patch -q -1 -M -o "$TRASH/patches" --start-number=$((n = ${n:-0} + 1)) "$c" || exit 1
 	 done) &&
 	ls "$PWD"/patches/* >patchlist &&
-	test "$(wc -l <patchlist)" -ge 30 &&
+	test "$(wc -l <patchlist)" -ge 18 &&
 	grep -l "^Fixes: " patches/* | head -1 | grep -q . &&
 	grep -l "^rename from" patches/* | head -1 | grep -q . &&
 	head -12 patchlist >smallpatches
 '
 
-for opt in "" "--git-since=2023-01-01" "--git-since=2021-01-01" "--nofixes" \
-	   "--git --git-since=2023-01-01" "--git-since=2023-01-01 --norolestats" \
-	   "--git-chief-penguins --git-since=2023-01-01"; do
+for opt in "" "--git-since=2021-01-01" "--nofixes --git-since=2023-01-01" \
+	   "--git --git-since=2023-01-01 --git-chief-penguins --norolestats"; do
 	test_expect_success "patches, ${opt:-default options}: identical" '
-		: >results && compare_list patchlist $opt && check_results 30
+		: >results && compare_list patchlist $opt && check_results 18
 	'
 done
 
-for opt in "--git-blame" "--git-blame --nogit-blame-signatures" \
-	   "--git-blame --norolestats" "--git-blame --git-since=2023-01-01"; do
-	test_expect_success "blame, 8 files and 6 patches, $opt: identical" '
-		head -8 small >blame &&
-		head -6 smallpatches >blamepatches &&
+for opt in "--git-blame" "--git-blame --nogit-blame-signatures --norolestats"; do
+	test_expect_success "blame, 3 files and 3 patches, $opt: identical" '
+		head -3 small >blame &&
+		head -3 smallpatches >blamepatches &&
 		: >results && compare_list blame $opt -f &&
-		compare_list blamepatches $opt && check_results 14
+		compare_list blamepatches $opt && check_results 6
 	'
 done
 
@@ -152,7 +150,7 @@ test_expect_success 'git processes: none for a patch without history, few with' 
 	test ! -s git.log &&
 	while IFS= read -r f; do
 		[ -f "$KERNEL/$f" ] && echo "$f"
-	done <small | head -5 >five &&
+	done <sample | head -5 >five &&
 	test "$(wc -l <five)" = 5 &&
 	(cd "$K" && PATH=$TRASH/bin:$PATH MAINT_GET_CACHE=0 "$MAINT" get --git \
 		--git-since=2023-01-01 -f $(cat "$TRASH/five") >/dev/null) &&
