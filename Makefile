@@ -36,7 +36,7 @@ BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
 	       builtin/split.o
 TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
-	     t/unit/test-check t/unit/test-patch
+	     t/unit/test-check t/unit/test-patch t/unit/test-history
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 doc/maint-move.1 \
 	   doc/maint-get.1 \
 	   doc/maint-merge.1 doc/maint-split.1 doc/maint-join.1
