@@ -89,7 +89,8 @@ p6=$(time_per_run 3 perl $P --nogit-fallback --nofixes "$work/p6.diff")
 row "patch" "$p6" "$(time_per_run 20 "$MAINT" get --nogit-fallback --nofixes "$work/p6.diff")"
 n=$(git ls-files | wc -l)
 rm -rf .git/maint
-all=$(once_us "$MAINT" get --all --git $S)
-rss=$(peak_rss_kib "$MAINT" get --all --git $S)
+/usr/bin/time -f "%e %M" -o "$work/all.time" "$MAINT" get --all --git $S >/dev/null 2>&1 || true
+all=$(awk '{printf "%d", $1 * 1000000}' "$work/all.time")
+rss=$(awk '{print $2}' "$work/all.time")
 echo "get --all --git over $n files, one run: $all us (peak $rss KiB);"
 echo "  the script, -f FILE --git a file times $n files: $((pf * n)) us: $(ratio "$((pf * n))" "$all")x"
