@@ -358,59 +358,73 @@ static void cache_setup(struct vcs *v)
 		goto out;
 	}
 	strbuf_reset(&f);
-	strbuf_addf(&f, "%s/maint", common.buf);
-	mkdir(f.buf, 0777);
-	strbuf_addstr(&f, "/history");
-	mkdir(f.buf, 0777);
-	if (stat(f.buf, &st) || !S_ISDIR(st.st_mode))
-		goto out;
-	/* a new HEAD: the old entries go */
-	strbuf_addstr(&f, "/HEAD");
-	if (read_small(f.buf, &t) || (chomp(&t), strcmp(t.buf, v->head))) {
-		char **names = NULL;
-		size_t nr = 0, i;
-		int err;
-
-		f.len -= 5;
-		f.buf[f.len] = '\0';
-		if (!list_directory(f.buf, &names, &nr, &err)) {
-			for (i = 0; i < nr; i++) {
-				size_t l = f.len;
-
-				strbuf_addf(&f, "/%s", names[i]);
-				unlink(f.buf);
-				f.len = l;
-				f.buf[l] = '\0';
-				free(names[i]);
-			}
-			free(names);
-		}
-		strbuf_addstr(&f, "/HEAD.tmp");
-		{
-			FILE *fp = fopen(f.buf, "w");
-
-			if (!fp)
-				goto out;
-			fprintf(fp, "%s\n", v->head);
-			if (fclose(fp))
-				goto out;
-		}
-		strbuf_reset(&t);
-		strbuf_add(&t, f.buf, f.len - 4);
-		if (rename(f.buf, t.buf))
-			goto out;
-		f.len -= 9;
-		f.buf[f.len] = '\0';
-	} else {
-		f.len -= 5;
-		f.buf[f.len] = '\0';
-	}
+	strbuf_addf(&f, "%s/maint/history", common.buf);
 	v->cachedir = strbuf_detach(&f, NULL);
 out:
 	strbuf_release(&gd);
 	strbuf_release(&t);
 	strbuf_release(&f);
 	strbuf_release(&common);
+}
+
+/*
+ * Before the first write: make the directory and, when HEAD moved since
+ * the entries there were written, remove them.  false: no cache.
+ */
+static bool cache_prepare(struct vcs *v)
+{
+	struct strbuf f = STRBUF_INIT, t = STRBUF_INIT;
+	char **names = NULL;
+	size_t nr = 0, i, l;
+	struct stat st;
+	FILE *fp;
+	int err;
+	bool ok = false;
+
+	if (v->cache_made)
+		return true;
+	strbuf_addstr(&f, v->cachedir);
+	f.len -= 8; /* "/history" */
+	f.buf[f.len] = '\0';
+	mkdir(f.buf, 0777); /* .git/maint */
+	mkdir(v->cachedir, 0777);
+	if (stat(v->cachedir, &st) || !S_ISDIR(st.st_mode))
+		goto out;
+	strbuf_reset(&f);
+	strbuf_addf(&f, "%s/HEAD", v->cachedir);
+	if (!read_small(f.buf, &t) && (chomp(&t), !strcmp(t.buf, v->head))) {
+		ok = true;
+		goto out;
+	}
+	if (!list_directory(v->cachedir, &names, &nr, &err)) {
+		for (i = 0; i < nr; i++) {
+			strbuf_reset(&t);
+			strbuf_addf(&t, "%s/%s", v->cachedir, names[i]);
+			unlink(t.buf);
+			free(names[i]);
+		}
+		free(names);
+	}
+	strbuf_reset(&t);
+	strbuf_addf(&t, "%s.%ld.tmp", f.buf, (long)getpid());
+	fp = fopen(t.buf, "w");
+	if (!fp)
+		goto out;
+	l = (size_t)fprintf(fp, "%s\n", v->head);
+	if (fclose(fp) || l != strlen(v->head) + 1 || rename(t.buf, f.buf)) {
+		unlink(t.buf);
+		goto out;
+	}
+	ok = true;
+out:
+	v->cache_made = ok;
+	if (!ok) {
+		free(v->cachedir);
+		v->cachedir = NULL;
+	}
+	strbuf_release(&f);
+	strbuf_release(&t);
+	return ok;
 }
 
 /* Is since an absolute date (YYYY-MM-DD...)? */
@@ -480,6 +494,8 @@ static void cache_put(struct vcs *v, const struct strbuf *key,
 	FILE *fp;
 	bool ok;
 
+	if (!cache_prepare(v))
+		return;
 	cache_path(v, key, &path);
 	strbuf_addf(&tmp, "%s.%ld.tmp", path.buf, (long)getpid());
 	fp = fopen(tmp.buf, "w");

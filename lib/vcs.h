@@ -39,7 +39,7 @@
 struct vcs {
 	int kind; /* -1 not looked yet, 0 none, 1 git, 2 hg */
 	bool cache; /* use the cache under .git */
-	bool cache_ready;
+	bool cache_ready, cache_made;
 	char *gitdir; /* .git, or where a .git file points */
 	char *cachedir; /* NULL: no cache */
 	char head[64];
