@@ -907,6 +907,7 @@ struct pending {
 	const char *file;
 	struct strbuf *log;
 	bool follow; /* added in the window: --follow may look further */
+	struct strbuf adds; /* the commits that add it (pathspec mode) */
 };
 
 static int cmp_pending(const void *a, const void *b)
@@ -942,10 +943,10 @@ static struct pending *find_pending(struct pending *p, size_t n,
  * file it touches.
  */
 static void split_record(const char *r, size_t len, struct pending *p,
-			 size_t np, struct strbuf *lines)
+			 size_t np, bool renames_only, struct strbuf *lines)
 {
 	const char *end = r + len, *nl, *mid = NULL, *q;
-	bool root;
+	bool root, deletes = !renames_only;
 
 	nl = memchr(r, '\n', len);
 	if (!nl)
@@ -962,6 +963,22 @@ static void split_record(const char *r, size_t len, struct pending *p,
 		return;
 	strbuf_reset(lines);
 	vcs_lines(nl + 1, (size_t)(mid - nl - 1), lines);
+	/*
+	 * With the whole tree's changes at hand: --follow looks for the
+	 * source of an added file among the files the commit deletes (git
+	 * detects renames, not copies, unless diff.renames says copies), so
+	 * a commit that deletes nothing renames nothing.
+	 */
+	for (q = mid + 1; !deletes && q < end; q = nl + 1) {
+		const char *tab;
+
+		nl = memchr(q, '\n', (size_t)(end - q));
+		if (!nl)
+			nl = end;
+		tab = *q == ':' ? memchr(q, '\t', (size_t)(nl - q)) : NULL;
+		if (tab && tab[-1] == 'D')
+			deletes = true;
+	}
 	/* raw lines: which files, and which are added */
 	for (q = mid + 1; q < end; q = nl + 1) {
 		const char *tab, *path;
@@ -980,8 +997,12 @@ static void split_record(const char *r, size_t len, struct pending *p,
 		if (!f)
 			continue;
 		strbuf_addbuf(f->log, lines);
-		if (tab[-1] == 'A' && !root)
+		if (tab[-1] == 'A' && !root && deletes) {
 			f->follow = true;
+			/* "GitCommit: SHA" is the record's first line */
+			if (!renames_only && lines->len > 51)
+				strbuf_add(&f->adds, lines->buf + 11, 41);
+		}
 	}
 	/* numstat lines, after the commit's lines of their file */
 	for (q = mid + 1; q < end; q = nl + 1) {
@@ -1008,6 +1029,72 @@ static void split_record(const char *r, size_t len, struct pending *p,
 
 #define BATCH_ARGV 2000
 
+/*
+ * --follow looks for the source of an added file among the files the
+ * commit deletes (git detects renames, not copies, unless diff.renames
+ * says copies): a file whose adding commits delete nothing needs no
+ * --follow.  The commits are asked about with one git diff-tree.
+ */
+static void adds_without_deletes(struct vcs *v, struct pending *p, size_t np)
+{
+	const char *argv[] = { "git", "diff-tree",   "--stdin",
+			       "-r",  "--name-only", "--diff-filter=D",
+			       NULL };
+	struct strbuf in = STRBUF_INIT, out = STRBUF_INIT;
+	struct strmap del = STRMAP_INIT;
+	const char *q, *end, *commit = NULL;
+	size_t i, k;
+
+	for (i = 0; i < np; i++)
+		if (p[i].follow)
+			strbuf_addbuf(&in, &p[i].adds);
+	/* (written before git's answer is read: keep it small) */
+	if (!in.len || in.len > 32768)
+		goto out;
+	if (run(v, argv, in.buf, in.len, &out) != 0 || out.failed)
+		goto out;
+	/* "SHA" lines, each followed by the paths it deletes */
+	for (q = out.buf, end = out.buf + out.len; q < end;) {
+		const char *nl = memchr(q, '\n', (size_t)(end - q));
+
+		if (!nl)
+			nl = end;
+		if (nl - q == 40 && strspn(q, "0123456789abcdef") >= 40)
+			commit = q;
+		else if (commit && nl > q)
+			strmap_put(&del, commit, 40);
+		q = nl + 1;
+	}
+	for (i = 0; i < np; i++) {
+		bool any = false;
+
+		if (!p[i].follow)
+			continue;
+		for (k = 0; k + 40 <= p[i].adds.len; k += 41)
+			if (strmap_get(&del, p[i].adds.buf + k, 40))
+				any = true;
+		p[i].follow = any;
+	}
+out:
+	strmap_release(&del);
+	strbuf_release(&in);
+	strbuf_release(&out);
+}
+
+/* Does git detect renames only (diff.renames not "copies")? */
+static bool renames_not_copies(struct vcs *v)
+{
+	const char *argv[] = { "git", "config", "--get", "diff.renames", NULL };
+	struct strbuf out = STRBUF_INIT;
+	bool yes;
+
+	run(v, argv, NULL, 0, &out);
+	chomp(&out);
+	yes = strncmp(out.buf, "cop", 3) != 0;
+	strbuf_release(&out);
+	return yes;
+}
+
 int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 		      size_t n)
 {
@@ -1017,6 +1104,7 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 	const char **argv = NULL;
 	size_t np = 0, i, a = 0;
 	int ret = -1, status;
+	bool renames_only = false;
 
 	if (!v->cache_ready)
 		cache_setup(v);
@@ -1025,6 +1113,8 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 	p = calloc(n, sizeof(*p));
 	if (!p)
 		goto out;
+	for (i = 0; i < n; i++)
+		strbuf_init(&p[i].adds);
 	for (i = 0; i < n; i++) {
 		bool fresh;
 		struct strbuf *sb;
@@ -1076,6 +1166,8 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 	status = run(v, argv, NULL, 0, &raw);
 	if (raw.failed)
 		goto out;
+	if (np > BATCH_ARGV)
+		renames_only = renames_not_copies(v);
 	if (status == 0 && strchr(since, ' ') == NULL &&
 	    strchr(since, '\t') == NULL) {
 		const char *r = raw.buf, *end = raw.buf + raw.len;
@@ -1091,7 +1183,8 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 			nx = memchr(r, '\0', (size_t)(end - r));
 			if (!nx)
 				nx = end;
-			split_record(r, (size_t)(nx - r), p, np, &lines);
+			split_record(r, (size_t)(nx - r), p, np, renames_only,
+				     &lines);
 			r = nx;
 		}
 	} else {
@@ -1099,6 +1192,8 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 		for (i = 0; i < np; i++)
 			p[i].follow = true;
 	}
+	if (np <= BATCH_ARGV && renames_not_copies(v))
+		adds_without_deletes(v, p, np);
 	for (i = 0; i < np; i++) {
 		if (p[i].follow) {
 			strbuf_reset(p[i].log);
@@ -1112,6 +1207,8 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 	}
 	ret = 0;
 out:
+	for (i = 0; p && i < n; i++)
+		strbuf_release(&p[i].adds);
 	free(p);
 	free(argv);
 	strbuf_release(&raw);
