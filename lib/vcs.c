@@ -1166,7 +1166,7 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 	status = run(v, argv, NULL, 0, &raw);
 	if (raw.failed)
 		goto out;
-	if (np > BATCH_ARGV)
+	if (np > BATCH_ARGV) /* (whole tree: the raw lines tell) */
 		renames_only = renames_not_copies(v);
 	if (status == 0 && strchr(since, ' ') == NULL &&
 	    strchr(since, '\t') == NULL) {
@@ -1192,7 +1192,9 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 		for (i = 0; i < np; i++)
 			p[i].follow = true;
 	}
-	if (np <= BATCH_ARGV && renames_not_copies(v))
+	for (i = 0; i < np && !p[i].follow; i++)
+		;
+	if (i < np && np <= BATCH_ARGV && renames_not_copies(v))
 		adds_without_deletes(v, p, np);
 	for (i = 0; i < np; i++) {
 		if (p[i].follow) {
