@@ -7,8 +7,9 @@
 #   -f FILE with --git, and with the default --git-fallback: the first call
 #     (no cache) and warm calls;
 #   a patch of five files (fallback and Fixes:), first and warm;
-#   get --all --git over every file of the tree in one run, against the
-#     script's per-file time times the file count;
+#   get --all --git over every file of the tree in one run (the last
+#     quarter of the history), against the script's per-file time times
+#     the file count;
 #   a six-file patch without history (--nogit-fallback --nofixes).
 # Targets: 10x for history calls, 50x for the patch without history.
 . "$(dirname "$0")/lib.sh"
@@ -22,7 +23,10 @@ trap 'rm -rf "$work"' EXIT
 kernel_history "$N" "$work/k" >/dev/null
 cd "$work/k"
 P=scripts/get_maintainer.pl
-S=--git-since=2021-06-01
+# all of the history but the root commit (the tree's import)
+S=--git-since=2022-01-03
+# --all: the last quarter (its per-file --follow runs are the script's)
+SA=--git-since=${MAINT_BENCH_ALL_SINCE:-2024-10-01}
 
 # the five files with most history (at HEAD), and one the fallback reads
 git log --format= --name-only --no-merges | sort | uniq -c | sort -rn |
@@ -88,9 +92,10 @@ echo "a six-file patch without history (--nogit-fallback --nofixes):"
 p6=$(time_per_run 3 perl $P --nogit-fallback --nofixes "$work/p6.diff")
 row "patch" "$p6" "$(time_per_run 20 "$MAINT" get --nogit-fallback --nofixes "$work/p6.diff")"
 n=$(git ls-files | wc -l)
+pa=$(time_per_run 1 perl $P --git $SA -f "$F")
 rm -rf .git/maint
-/usr/bin/time -f "%e %M" -o "$work/all.time" "$MAINT" get --all --git $S >/dev/null 2>&1 || true
+/usr/bin/time -f "%e %M" -o "$work/all.time" "$MAINT" get --all --git $SA >/dev/null 2>&1 || true
 all=$(awk '{printf "%d", $1 * 1000000}' "$work/all.time")
 rss=$(awk '{print $2}' "$work/all.time")
-echo "get --all --git over $n files, one run: $all us (peak $rss KiB);"
-echo "  the script, -f FILE --git a file times $n files: $((pf * n)) us: $(ratio "$((pf * n))" "$all")x"
+echo "get --all --git $SA over $n files, one run: $all us (peak $rss KiB);"
+echo "  the script, -f FILE --git a file ($pa us) times $n files: $((pa * n)) us: $(ratio "$((pa * n))" "$all")x"
