@@ -12,27 +12,9 @@ kernel_tree
 . "$TEST_DIRECTORY/lib-history.sh"
 
 SAMPLE=${MAINT_HISTORY_SAMPLE:-60}
-GC=$TEST_DIRECTORY/getcmp.sh
-OUT=$TRASH/cmp
 K=$TRASH/k
-mkdir -p "$OUT"
-export MAINT
-
-compare_list() {
-	list=$1
-	shift
-	(cd "$K" && xargs -a "$TRASH/$list" -d '\n' -P2 -I{} "$GC" "$OUT" "$@" {}) >>results
-}
-
-check_results() {
-	want=$1
-	n=$(wc -l <results)
-	same=$(grep -c "^same " results || true)
-	tie=$(grep -c "^tie " results || true)
-	echo "$n compared: $same identical, $tie identical but for hash-order ties"
-	grep "^DIFF" results | head -5
-	test "$n" -ge "$want" && ! grep -q "^DIFF" results
-}
+CMP_DIR=$K
+. "$TEST_DIRECTORY/lib-getcmp.sh"
 
 test_expect_success 'the history fixture (fast-import, cached)' '
 	kernel_history 3000 "$K" &&
