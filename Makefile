@@ -30,6 +30,7 @@ LDLIBS = $(PCRE2_LIBS)
 
 LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/diag.o lib/email.o lib/fileio.o lib/format.o \
 	   lib/get-answer.o lib/get-db.o lib/get-json.o lib/get-match.o lib/get-query.o lib/glob.o \
+	   lib/history.o lib/vcs.o \
 	   lib/mailmap.o lib/patch.o lib/run.o lib/ustr.o \
 	   lib/merge.o lib/perlre.o lib/split.o lib/strmap.o lib/suggest.o \
 	   lib/json.o lib/export.o \
@@ -38,7 +39,8 @@ BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
 	       builtin/split.o builtin/split-series.o builtin/export.o
 TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
-	     t/unit/test-check t/unit/test-patch t/unit/test-removetree
+	     t/unit/test-check t/unit/test-patch t/unit/test-removetree \
+	     t/unit/test-history
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 \
 	   doc/maint-get.1 \
 	   doc/maint-merge.1 doc/maint-split.1 doc/maint-export.1

@@ -6,6 +6,7 @@
 #include "../cli.h"
 #include "../parse-options.h"
 #include "../lib/getmaint.h"
+#include "../lib/history.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -25,7 +26,8 @@ static const char get_head[] =
 
 static const char get_foot[] =
 	"Options are also read from .get_maintainer.conf in ., $HOME or\n"
-	".scripts.  Git history is not read (as in a tree without .git).\n";
+	".scripts.  In a git tree, history is read as the script reads it\n"
+	"(see GIT HISTORY in maint-get(1); cached in .git/maint/history).\n";
 
 struct get_args {
 	struct gm_opts o;
@@ -245,28 +247,32 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 		OPT_BOOL("email", &a->o.email,
 			 "print e-mail addresses (default)"),
 		OPT_BOOL("git", &a->o.email_git,
-			 "add git history's signers (accepted; not read)"),
+			 "recent git signers of every file"),
 		OPT_BOOL("git-all-signature-types", &a->git_all,
-			 "accepted; git history is not read"),
+			 "any \"...-by:\" line, not only Signed-off-by,\n"
+			 "Reviewed-by, Acked-by"),
 		OPT_BOOL("git-blame", &a->o.email_git_blame,
-			 "accepted; git history is not read"),
+			 "git blame of the files (the patch's hunks)"),
 		OPT_BOOL("git-blame-signatures", &a->git_blame_sig,
-			 "accepted; git history is not read"),
+			 "with --git-blame, every signer (default)"),
 		OPT_BOOL("git-fallback", &a->o.email_git_fallback,
-			 "accepted; git history is not read"),
+			 "git signers of files no maintained section\n"
+			 "matches exactly (default)"),
 		OPT_BOOL("git-chief-penguins", &a->o.email_git_penguin_chiefs,
 			 "include Linus"),
 		OPT_NUM("git-min-signatures", &a->git_min_sig, "N",
-			"accepted; git history is not read"),
+			"signatures a signer needs (default 1)"),
 		OPT_NUM("git-max-maintainers", &a->git_max, "N",
-			"accepted; git history is not read"),
+			"signers at most (default 5)"),
 		OPT_NUM("git-min-percent", &a->git_min_pct, "N",
-			"accepted; git history is not read"),
+			"share of the signatures a signer needs\n"
+			"(default 5)"),
 		OPT_STR("git-since", &a->git_since, "DATE",
-			"accepted; git history is not read"),
+			"history to read (default 1-year-ago)"),
 		OPT_STR("hg-since", &a->hg_since, "DATE",
 			"accepted; hg history is not read"),
-		OPT_BOOL("i|interactive", &a->interactive, "not supported"),
+		OPT_BOOL("i|interactive", &a->interactive,
+			 "the script's menu: not supported"),
 		OPT_BOOL("remove-duplicates", &a->o.email_remove_duplicates,
 			 "minimize duplicate addresses (default)"),
 		OPT_BOOL("mailmap", &a->o.email_use_mailmap,
@@ -279,7 +285,8 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 		OPT_BOOL("l", &a->o.email_list,
 			 "include mailing lists (default)"),
 		OPT_BOOL("fixes", &a->o.email_fixes,
-			 "accepted; Fixes: needs git history"),
+			 "signers of the commits a patch's Fixes:\n"
+			 "names (default)"),
 		OPT_BOOL("moderated", &a->o.email_moderated_list,
 			 "include moderated lists (default)"),
 		OPT_BOOL("s", &a->o.email_subscriber_list,
@@ -379,7 +386,7 @@ static int get_check_options(struct get_args *a, int nargs)
 	struct gm_opts *o = &a->o;
 
 	if (a->interactive) {
-		error_msg("--interactive is not supported");
+		error_msg("--interactive (the script's menu) is not supported");
 		return EXIT_PERL_ENOENT;
 	}
 	if (a->json && (a->all || a->owner || a->unowned || o->sections)) {
@@ -415,6 +422,21 @@ static int get_check_options(struct get_args *a, int nargs)
 		return EXIT_PERL_ENOTTY;
 	}
 	return -1;
+}
+
+/* The history options (lib/history.c reads them from a->o.history). */
+static void get_history_options(struct history *hist, struct get_args *a)
+{
+	hist->o.since = a->git_since;
+	hist->o.all_signature_types = a->git_all;
+	hist->o.penguin_chiefs = a->o.email_git_penguin_chiefs;
+	hist->o.min_signatures = a->git_min_sig;
+	hist->o.max_maintainers = a->git_max;
+	hist->o.min_percent = a->git_min_pct;
+	hist->o.blame_signatures = a->git_blame_sig;
+	hist->o.from_filename = a->from_filename;
+	hist->o.rolestats = a->o.output_rolestats;
+	a->o.history = hist;
 }
 
 /*
@@ -508,6 +530,13 @@ static int get_answer(struct getmaint *g, struct get_args *a, char **args,
 			ret = failure_status(&d);
 			goto out;
 		}
+		if (a->o.history && a->o.history->hg) {
+			error_msg("Mercurial history (.hg) is not supported; "
+				  "use --nogit --nogit-fallback --nogit-blame "
+				  "--nofixes");
+			ret = 2;
+			goto out;
+		}
 		print_get_diags(&d);
 	}
 	fwrite(out.buf, 1, out.len, stdout);
@@ -536,6 +565,9 @@ int cmd_get(int argc, char **argv)
 {
 	struct get_args a;
 	struct getmaint g;
+	struct history hist;
+	struct hist_opts ho;
+	struct hist_ops hops;
 	struct strbuf subdir = STRBUF_INIT;
 	char **conf = NULL, **args = NULL;
 	int nconf = 0, nargs = 0, i, ret;
@@ -543,6 +575,14 @@ int cmd_get(int argc, char **argv)
 	memset(&a, 0, sizeof(a));
 	gm_opts_default(&a.o);
 	getmaint_init(&g);
+	hist_opts_default(&ho);
+	a.git_min_sig = ho.min_signatures;
+	a.git_max = ho.max_maintainers;
+	a.git_min_pct = ho.min_percent;
+	a.git_blame_sig = ho.blame_signatures;
+	a.git_since = ho.since;
+	gm_history_ops(&hops);
+	hist_init(&hist, &ho, &hops);
 	setlocale(LC_CTYPE, "C.UTF-8");
 
 	ret = get_parse(&a, argc, argv, &conf, &nconf, &args, &nargs);
@@ -555,6 +595,7 @@ int cmd_get(int argc, char **argv)
 	ret = get_check_options(&a, nargs);
 	if (ret >= 0)
 		goto out;
+	get_history_options(&hist, &a);
 	if (a.o.tree && find_tree(&subdir)) {
 		ret = EXIT_PERL_ENOENT;
 		goto out;
@@ -562,6 +603,11 @@ int cmd_get(int argc, char **argv)
 	ret = get_read(&g, &a);
 	if (ret >= 0)
 		goto out;
+	if (hist_read_ignore(&hist)) {
+		error_msg("out of memory");
+		ret = EXIT_PERL_DIE;
+		goto out;
+	}
 	if (a.all)
 		ret = answer_all(&g, &a, args, nargs);
 	else
@@ -572,6 +618,7 @@ out:
 	free(conf);
 	free(args);
 	getmaint_release(&g);
+	hist_release(&hist);
 	strbuf_release(&subdir);
 	return ret;
 }

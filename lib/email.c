@@ -203,6 +203,18 @@ static void strip_comments(struct email_parser *ep, const char *s, size_t len,
 	strbuf_release(&t);
 }
 
+bool email_valid(struct email_parser *ep, const char *s, size_t len)
+{
+	struct strbuf t = STRBUF_INIT;
+	bool valid;
+
+	strip_comments(ep, s, len, &t);
+	valid = perlre_match(&ep->valid, t.buf, t.len) > 0 &&
+		perlre_match(&ep->chars, t.buf, t.len) > 0;
+	strbuf_release(&t);
+	return valid;
+}
+
 int email_split_list(struct email_parser *ep, const char *addr, size_t len,
 		     void (*add)(void *arg, const char *s, size_t len),
 		     void *arg)

@@ -46,5 +46,7 @@ void email_format(struct email_parser *ep, struct strbuf *out, const char *name,
 int email_split_list(struct email_parser *ep, const char *s, size_t len,
 		     void (*add)(void *arg, const char *s, size_t len),
 		     void *arg);
+/* rfc822_valid(): one valid RFC 822 address (comments stripped) */
+bool email_valid(struct email_parser *ep, const char *s, size_t len);
 
 #endif

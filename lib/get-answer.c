@@ -9,6 +9,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "get-internal.h"
 #include "fileio.h"
+#include "history.h"
 #include "ustr.h"
 
 #include <stdio.h>
@@ -905,6 +906,148 @@ static void answer_emit(struct run *r)
 	strbuf_release(&tmp);
 }
 
+/* ---- the history room's hooks on the answer being built ---- */
+
+static void hop_normalize(void *ctx, struct strbuf *email)
+{
+	struct run *r = ctx;
+	struct email e;
+	struct strbuf f = STRBUF_INIT;
+
+	email_init(&e);
+	email_parse(r->ep, email->buf, email->len, &e);
+	email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
+		     e.address.len, 1);
+	strbuf_reset(email);
+	strbuf_addbuf(email, &f);
+	strbuf_release(&f);
+	email_release(&e);
+}
+
+static void hop_dedupe(void *ctx, struct strbuf *email)
+{
+	deduplicate_email(ctx, email);
+}
+
+static void hop_mailmap(void *ctx, struct strbuf *email)
+{
+	struct run *r = ctx;
+	struct strbuf m = STRBUF_INIT;
+
+	mailmap_map(&r->g->mailmap, email->buf, email->len, &m);
+	strbuf_reset(email);
+	strbuf_addbuf(email, &m);
+	strbuf_release(&m);
+}
+
+static void hop_push(void *ctx, const char *line, size_t len, const char *role)
+{
+	struct run *r = ctx;
+
+	push_email_address(r, line, len, "", 0);
+	add_role(r, line, len, role);
+}
+
+static bool hop_valid(void *ctx, const char *s, size_t len)
+{
+	struct run *r = ctx;
+	struct email_parser ep;
+	bool valid;
+
+	if (r)
+		return email_valid(r->ep, s, len);
+	/* (the ignore file is read before any answer) */
+	email_parser_init(&ep);
+	valid = email_valid(&ep, s, len);
+	email_parser_release(&ep);
+	return valid;
+}
+
+void gm_history_ops(struct hist_ops *ops)
+{
+	ops->ctx = NULL;
+	ops->normalize = hop_normalize;
+	ops->dedupe = hop_dedupe;
+	ops->mailmap = hop_mailmap;
+	ops->push = hop_push;
+	ops->valid = hop_valid;
+}
+
+/*
+ * Does the script call vcs_file_signoffs() for file i?  With --git, or
+ * with --git-fallback when no maintained section matched it exactly.
+ */
+static bool wants_signoffs(const struct gm_opts *o, const char *file,
+			   bool exact)
+{
+	size_t n = strlen(file);
+
+	return o->history && o->email &&
+	       (o->email_git ||
+		(o->email_git_fallback && !exact &&
+		 !(n >= 11 && !memcmp(file + n - 11, "MAINTAINERS", 11))));
+}
+
+/* Can history change file's answer (then it is not remembered)? */
+static bool history_matters(const struct gm_opts *o, const char *file,
+			    bool exact)
+{
+	if (!o->history || !o->email)
+		return false;
+	if (o->email_git_blame)
+		return true;
+	return wants_signoffs(o, file, exact) &&
+	       !hist_file_quiet(o->history, file, false);
+}
+
+/* The script's loop over @files after the sections: signers, blame. */
+static void answer_history(struct run *r, const struct gm_query *q,
+			   const bool *exact)
+{
+	const struct gm_opts *o = r->o;
+	struct history *h = o->history;
+	char **want;
+	size_t i, n = 0;
+
+	if (!h || !q->nr_files)
+		return;
+	h->ops.ctx = r;
+	want = calloc(q->nr_files, sizeof(*want));
+	if (!want) {
+		r->nomem = true;
+		return;
+	}
+	for (i = 0; i < q->nr_files; i++)
+		if (wants_signoffs(o, q->files[i], exact[i]))
+			want[n++] = q->files[i];
+	/* one git log for them all */
+	if (n > 1 && vcs_prefetch_logs(&h->vcs, h->o.since, want, n))
+		r->nomem = true;
+	for (i = 0; i < q->nr_files && !r->nomem; i++) {
+		if (wants_signoffs(o, q->files[i], exact[i]) &&
+		    hist_file_signoffs(h, q->files[i]))
+			r->nomem = true;
+		if (o->email && o->email_git_blame &&
+		    hist_file_blame(h, q->files[i]))
+			r->nomem = true;
+	}
+	free(want);
+}
+
+/* vcs_add_commit_signers() for each Fixes: commit */
+static void answer_fixes(struct run *r, const struct gm_query *q)
+{
+	struct history *h = r->o->history;
+	size_t i;
+
+	if (!h)
+		return;
+	h->ops.ctx = r;
+	for (i = 0; i < q->nr_fixes && !r->nomem; i++)
+		if (hist_commit_signers(h, q->fixes[i], "blamed_fixes"))
+			r->nomem = true;
+}
+
 static void run_release(struct run *r)
 {
 	tagged_release(&r->email_to);
@@ -940,7 +1083,7 @@ int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
 	struct run r;
 	struct strbuf sig = STRBUF_INIT;
 	size_t i, out_start = out->len;
-	bool exact = false;
+	bool exact = false, *exacts = NULL;
 	int memo = -1, ret;
 
 	memset(&r, 0, sizeof(r));
@@ -950,13 +1093,25 @@ int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
 	r.o = o;
 	r.d = d;
 	r.out = out;
+	if (o->history && q->nr_files) {
+		exacts = calloc(q->nr_files, sizeof(*exacts));
+		if (!exacts)
+			r.nomem = true;
+	}
 	for (i = 0; i < q->nr_files; i++) {
 		struct gm_hit *hits = NULL;
 		size_t nhits = 0;
 
+		/* %exact_pattern_match_hash, per file */
+		exact = false;
 		if (gm_hits(r.db, o, q->files[i], &exact, &hits, &nhits))
 			r.nomem = true;
-		memo = memo_lookup(&r, q, hits, nhits, &sig);
+		if (exacts)
+			exacts[i] = exact;
+		if (history_matters(o, q->files[i], exact))
+			memo = -1;
+		else
+			memo = memo_lookup(&r, q, hits, nhits, &sig);
 		if (memo > 0) {
 			free(hits);
 			goto out;
@@ -969,10 +1124,13 @@ int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
 		deduplicate_email(&r, &r.email_to.v[i].email);
 	for (i = 0; i < r.list_to.nr; i++)
 		deduplicate_email(&r, &r.list_to.v[i].email);
+	if (exacts)
+		answer_history(&r, q, exacts);
 	if (o->email) {
 		answer_penguins(&r);
 		answer_file_emails(&r);
 	}
+	answer_fixes(&r, q);
 	answer_emit(&r);
 	if (memo == 0 && !r.nomem && !strbuf_failed(out))
 		memo_store(&g->cache, &sig, out->buf + out_start,
@@ -981,6 +1139,7 @@ out:
 	ret = answer_failed(&r);
 	run_release(&r);
 	strbuf_release(&sig);
+	free(exacts);
 	return ret;
 }
 

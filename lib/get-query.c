@@ -7,7 +7,8 @@
  */
 #include "get-internal.h"
 #include "fileio.h"
-#include "run.h"
+#include "history.h"
+#include "vcs.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -30,6 +31,9 @@ void gm_query_release(struct gm_query *q)
 		free(q->files[i]);
 	free(q->files);
 	free(q->kw_hits);
+	for (i = 0; i < q->nr_fixes; i++)
+		free(q->fixes[i]);
+	free(q->fixes);
 	memset(q, 0, sizeof(*q));
 }
 
@@ -93,12 +97,45 @@ static int scan_keywords_line(struct gm_db *db, const char *p, size_t ll,
 	return 0;
 }
 
+/* @fixes: uniq() */
+static int add_fix(struct gm_query *q, const char *s, size_t len)
+{
+	size_t i;
+	char *c;
+
+	for (i = 0; i < q->nr_fixes; i++)
+		if (strlen(q->fixes[i]) == len && !memcmp(q->fixes[i], s, len))
+			return 0;
+	if (!ALLOC_GROW(q->fixes, q->nr_fixes + 1, q->alloc_fixes))
+		return -1;
+	c = strndup(s, len);
+	if (!c)
+		return -1;
+	q->fixes[q->nr_fixes++] = c;
+	return 0;
+}
+
+/* @range: "$lastfile:$start:$length" for git blame */
+static int add_range(struct history *h, const struct strbuf *lastfile,
+		     const char *a, size_t alen, const char *b, size_t blen)
+{
+	char *s = strndup(a, alen), *l = strndup(b, blen);
+	int ret = -1;
+
+	if (s && l)
+		ret = hist_add_range(h, lastfile->buf, s, l);
+	free(s);
+	free(l);
+	return ret;
+}
+
 int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
 		  size_t len, struct gm_query *q)
 {
 	const char *p = text, *end = text + len;
 	bool in_patch = false;
 	size_t before = q->nr_files;
+	struct strbuf lastfile = STRBUF_INIT;
 	int ret = 0;
 
 	while (p < end && !ret) {
@@ -122,10 +159,18 @@ int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
 		case PS_FILE:
 			if (gm_query_add_file(q, a, alen))
 				ret = -1;
+			strbuf_reset(&lastfile);
+			strbuf_add(&lastfile, a, alen);
 			in_patch = true;
 			break;
-		case PS_FIXES: /* only feeds git history */
-		case PS_HUNK: /* only feeds git blame */
+		case PS_FIXES:
+			if (o->email_fixes && add_fix(q, a, alen))
+				ret = -1;
+			break;
+		case PS_HUNK:
+			if (o->email_git_blame && o->history &&
+			    add_range(o->history, &lastfile, a, alen, b, blen))
+				ret = -1;
 			break;
 		case PS_TEXT:
 			if (o->keywords)
@@ -135,6 +180,7 @@ int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
 		}
 		p += ll;
 	}
+	strbuf_release(&lastfile);
 	if (q->nr_files > before)
 		q->any_file = true;
 	gm_query_sort_files(q);
@@ -201,21 +247,17 @@ static void canonpath(const char *in, struct strbuf *out)
 	strbuf_release(&t);
 }
 
-/* vcs_file_exists(): git ls-files FILE in a git work tree */
-static bool git_tracked(const char *file)
+/* vcs_file_exists(): git ls-files FILE (read from the index) */
+static bool git_tracked(const struct gm_opts *o, const char *file)
 {
-	const char *argv[] = { "git", "ls-files", file, NULL };
-	struct strbuf out = STRBUF_INIT;
-	int status;
+	struct vcs v;
 	bool tracked;
 
-	if (access(".git", F_OK))
-		return false;
-	/* the script: `git ls-files $file 2>&1`, so git's errors (a path
-	 * outside the repository) are part of the answer, not printed */
-	tracked = !run_capture_all(argv, &out, &status) && status == 0 &&
-		  out.len;
-	strbuf_release(&out);
+	if (o->history)
+		return vcs_file_exists(&o->history->vcs, file);
+	vcs_init(&v);
+	tracked = vcs_file_exists(&v, file);
+	vcs_release(&v);
 	return tracked;
 }
 
@@ -288,7 +330,7 @@ static int query_path(struct getmaint *g, const struct gm_opts *o,
 			goto out;
 		}
 	}
-	if (files || (!is_stdin && git_tracked(f.buf))) {
+	if (files || (!is_stdin && git_tracked(o, f.buf))) {
 		name = f.buf;
 		if (*cwd && !strncmp(name, cwd, strlen(cwd)))
 			name += strlen(cwd);
@@ -565,6 +607,46 @@ out:
 	return ret;
 }
 
+/*
+ * --all with history: the logs of every path from one git log (before
+ * the list is split between the two processes).
+ */
+static int prefetch_all(const struct gm_opts *o, const char *list, size_t len)
+{
+	char *copy, **files = NULL, *p, *end;
+	size_t n = 0, alloc = 0;
+	int ret = -1;
+
+	if (!o->history || !o->email ||
+	    !(o->email_git || o->email_git_fallback))
+		return 0;
+	copy = malloc(len + 1);
+	if (!copy)
+		return -1;
+	memcpy(copy, list, len);
+	end = copy + len;
+	*end = '\0';
+	for (p = copy; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (!nl)
+			nl = end;
+		*nl = '\0';
+		if (nl > p) {
+			if (!ALLOC_GROW(files, n + 1, alloc))
+				goto out;
+			files[n++] = p;
+		}
+		p = nl + 1;
+	}
+	ret = vcs_prefetch_logs(&o->history->vcs, o->history->o.since, files,
+				n);
+out:
+	free(files);
+	free(copy);
+	return ret;
+}
+
 int gm_get_all(struct getmaint *g, const struct gm_opts *opts,
 	       const struct gm_select *sel, char *list, size_t len, int fd,
 	       struct diags *d)
@@ -582,6 +664,10 @@ int gm_get_all(struct getmaint *g, const struct gm_opts *opts,
 		return -1;
 	}
 	g->cache.use_memo = true;
+	if (!sel && prefetch_all(&o, list, len)) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		return -1;
+	}
 	mid = end;
 	if (len > 65536) {
 		mid = memchr(list + len / 2, '\n', len - len / 2);

@@ -27,8 +27,10 @@
  * them in byte order of their headers (then file order), which does not
  * change when the sections are spread over several files.
  *
- * Git history (--git, --git-fallback, --git-blame, Fixes:) is not used:
- * in a tree without .git the script does not use it either.
+ * Git history (--git, --git-fallback, --git-blame, Fixes:) is the history
+ * room's (history.c, vcs.c): the answer calls it, through the hooks of
+ * gm_history_ops(), where the script calls vcs_file_signoffs(),
+ * vcs_file_blame() and vcs_add_commit_signers().
  *
  * Ownership: struct gm_db owns the MAINTAINERS text, the entries and
  * every regex compiled for them.  struct getmaint owns a gm_db, a
@@ -64,6 +66,9 @@ struct gm_opts {
 	int keywords, keywords_in_file, sections;
 	const char *letters;
 	int pattern_depth;
+	/* git history (--git, --git-fallback, --git-blame, Fixes:), read
+	 * through the history room (history.h); NULL for none */
+	struct history *history;
 };
 
 void gm_opts_default(struct gm_opts *o);
@@ -150,6 +155,8 @@ struct gm_query {
 	size_t *kw_hits; /* K: entries that matched */
 	size_t nr_kw, alloc_kw;
 	bool any_file; /* a patch named at least one file */
+	char **fixes; /* the patches' Fixes: commits, uniq() */
+	size_t nr_fixes, alloc_fixes;
 };
 
 void gm_query_release(struct gm_query *q);
@@ -225,6 +232,10 @@ int getmaint_read(struct getmaint *g, const char *path, bool find,
  */
 int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
 	      struct strbuf *out, struct diags *d);
+
+/* The answer's hooks for the history room (struct hist_ops, ctx unset). */
+struct hist_ops;
+void gm_history_ops(struct hist_ops *ops);
 
 /* What get is asked about: its arguments, handed over once. */
 struct gm_request {

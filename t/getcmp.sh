@@ -9,13 +9,16 @@
 #           dependence fixed: sections matching at the same pattern depth
 #           taken in byte order of their headers (maint's documented
 #           order; the script takes them in Perl's hash order, which
-#           changes from run to run).  The fixed copy is made with sed from the script itself.
+#           changes from run to run); and git signers with the same
+#           count (vcs_assign()) taken in byte order.  The fixed copy is
+#           made with sed from the script itself.
 #   DIFF    anything else (both outputs are kept in OUTDIR)
 out=$1
 shift
 ties=$out/get_maintainer-ties.pl
 if [ ! -f "$ties" ]; then
-	sed 's/sort {\$hash{\$b} <=> \$hash{\$a}} keys %hash/sort {$hash{$b} <=> $hash{$a} || $typevalue[find_starting_index($a)] cmp $typevalue[find_starting_index($b)] || $a <=> $b} keys %hash/' \
+	sed -e '/^sub vcs_assign/,/^}/s/sort {\$hash{\$b} <=> \$hash{\$a}} keys %hash/sort {$hash{$b} <=> $hash{$a} || $a cmp $b} keys %hash/' \
+	    -e 's/sort {\$hash{\$b} <=> \$hash{\$a}} keys %hash/sort {$hash{$b} <=> $hash{$a} || $typevalue[find_starting_index($a)] cmp $typevalue[find_starting_index($b)] || $a <=> $b} keys %hash/' \
 		scripts/get_maintainer.pl >"$ties.tmp.$$"
 	if cmp -s scripts/get_maintainer.pl "$ties.tmp.$$"; then
 		echo "DIFF cannot make the tie-broken script" && exit 1

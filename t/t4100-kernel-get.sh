@@ -12,27 +12,8 @@ kernel_tree
 
 OLD=${MAINT_OLD_KERNEL_DIR:-$(dirname "$KERNEL")/linux-source-6.1}
 SAMPLE=${MAINT_GET_SAMPLE:-2000}
-GC=$TEST_DIRECTORY/getcmp.sh
-OUT=$TRASH/cmp
-mkdir -p "$OUT"
-export MAINT
-
-# compare LIST-FILE ARGS...: each line of LIST-FILE is one more argument
-compare_list() {
-	list=$1
-	shift
-	(cd "$KERNEL" && xargs -a "$TRASH/$list" -d '\n' -P2 -I{} "$GC" "$OUT" "$@" {}) >>results
-}
-
-check_results() {
-	want=$1
-	n=$(wc -l <results)
-	same=$(grep -c "^same " results || true)
-	tie=$(grep -c "^tie " results || true)
-	echo "$n compared: $same identical, $tie identical but for hash-order ties"
-	grep "^DIFF" results | head -5
-	test "$n" -ge "$want" && ! grep -q "^DIFF" results
-}
+CMP_DIR=$KERNEL
+. "$TEST_DIRECTORY/lib-getcmp.sh"
 
 test_expect_success 'the file list of the tree' '
 	(cd "$KERNEL" && find . -type f ! -name .maint-extracted | sed "s|^\./||") |

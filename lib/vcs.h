@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vcs: the git commands of scripts/get_maintainer.pl (6.12), with their
+ * output as the script sees it (git_execute_cmd(): every line's leading
+ * white space gone, blank lines gone), from as few git processes as can
+ * give the same lines:
+ *
+ *  - the history of one file is the script's
+ *	git log --no-color --follow --since=S --numstat --no-merges
+ *		--format=... -- FILE
+ *  - the histories of several files come from one
+ *	git log --no-merges --full-history --no-renames --raw --numstat
+ *		--since=S --format=... -- FILE...
+ *    split per file: the same commits in the same order with the same
+ *    numstat lines, as long as no commit in the window adds the file (that
+ *    is where --follow looks for a rename or copy): those files, and names
+ *    a pathspec would read differently, get the script's own command.
+ *  - blame and single commits: the script's commands.
+ *
+ * Standard error of every git process is captured (v->err), never shown.
+ *
+ * The cache: outputs of the log commands are kept under
+ * GIT_COMMON_DIR/maint/history/, keyed by HEAD, the command and (for a
+ * --since that is not an absolute date) the current hour; when HEAD
+ * moves, the old entries are removed.  MAINT_GET_CACHE=0 turns it off.
+ * Nothing is written elsewhere.
+ *
+ * Ownership: struct vcs owns everything it returns (strbufs in v->logs).
+ */
+#ifndef MAINT_VCS_H
+#define MAINT_VCS_H
+
+#include "strbuf.h"
+#include "strmap.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct vcs {
+	int kind; /* -1 not looked yet, 0 none, 1 git, 2 hg */
+	bool cache; /* use the cache under .git */
+	bool cache_ready, cache_made;
+	char *gitdir; /* .git, or where a .git file points */
+	char *cachedir; /* NULL: no cache */
+	char head[64];
+	struct strmap logs; /* file -> struct strbuf * (lines of its log) */
+	struct strbuf err; /* standard error of the git processes */
+	unsigned runs; /* git processes run */
+	unsigned cache_hits;
+};
+
+void vcs_init(struct vcs *v);
+void vcs_release(struct vcs *v);
+
+/* vcs_exists(): 1 git (git in PATH, .git here), 2 hg, 0 none. */
+int vcs_exists(struct vcs *v);
+
+/*
+ * The lines of the script's find_signers_cmd for file (the script's
+ * --since value since), in *out (owned by v).  0, or -1 (out of memory).
+ */
+int vcs_file_log(struct vcs *v, const char *since, const char *file,
+		 const struct strbuf **out);
+/* The log of file if it was read already (else NULL). */
+const struct strbuf *vcs_file_log_read(const struct vcs *v, const char *file);
+/* Read the logs of n files at once (what vcs_file_log() then returns). */
+int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
+		      size_t n);
+/* find_commit_signers_cmd (body) or find_commit_author_cmd, appended. */
+int vcs_commit_log(struct vcs *v, const char *commit, bool body,
+		   struct strbuf *out);
+/* blame_range_cmd (start and length as the patch gave them) or
+ * blame_file_cmd (start NULL), appended. */
+int vcs_blame(struct vcs *v, const char *file, const char *start,
+	      const char *length, struct strbuf *out);
+
+/*
+ * git_execute_cmd(): the lines of text with leading white space (Perl's
+ * \s on decoded text) removed and blank lines dropped, each ended by
+ * '\n', appended to out.
+ */
+void vcs_lines(const char *text, size_t len, struct strbuf *out);
+
+/* Is the path tracked (vcs_file_exists(): git ls-files PATH says so)? */
+bool vcs_file_exists(struct vcs *v, const char *path);
+
+#endif

@@ -1,0 +1,63 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# maint get on a project that is not the kernel but uses its MAINTAINERS
+# format and scripts/get_maintainer.pl: MAINTAINERS files spread through
+# the tree, its own .get_maintainer.conf (--notree --mpath .
+# --find-maintainer-files --git --git-min-percent --git-since
+# --git-max-maintainers) and .get_maintainer.ignore, a .mailmap and a
+# history of 400 commits (t/make-project.sh, t/make-history.pl); compared
+# byte for byte with the script run in the same tree.
+. "$(dirname "$0")/test-lib.sh"
+kernel_tree
+. "$TEST_DIRECTORY/lib-history.sh"
+
+P=$TRASH/proj
+CMP_DIR=$TRASH/proj
+. "$TEST_DIRECTORY/lib-getcmp.sh"
+
+test_expect_success 'the project and its history (deterministic)' '
+	project_history "$P" &&
+	project_history again &&
+	test "$(git -C "$P" rev-parse HEAD)" = "$(git -C again rev-parse HEAD)" &&
+	rm -rf again &&
+	test "$(git -C "$P" rev-list --count HEAD)" -gt 400 &&
+	test "$(git -C "$P" rev-list --merges --count HEAD)" -gt 2 &&
+	find "$P" -name MAINTAINERS | grep -c . | grep -qx 3 &&
+	mkdir -p "$P/scripts" &&
+	cp "$KERNEL/scripts/get_maintainer.pl" "$P/scripts/" &&
+	(cd "$P" && git ls-files | grep -v MAINTAINERS) >files &&
+	test "$(wc -l <files)" -gt 15
+'
+
+test_expect_success 'every file, the project'"'"'s configuration: identical' '
+	: >results && compare_list files -f && check_results 15
+'
+
+for opt in "--notree" "--git-since=2022-06-01" "--nogit" "--git-max-maintainers=10 --git-min-percent=1" \
+	   "--git-all-signature-types" "--norolestats" "--git-min-signatures=4" \
+	   "--nomailmap" "--nogit --git-since=2023-01-01" "--git-blame"; do
+	test_expect_success "every file, $opt: identical" '
+		: >results && compare_list files $opt -f && check_results 15
+	'
+done
+
+test_expect_success 'patches of the project (format-patch): identical' '
+	(cd "$P" && git format-patch -q -o "$TRASH/patches" HEAD~30..HEAD) &&
+	ls "$PWD"/patches/* >patchlist &&
+	test "$(wc -l <patchlist)" -ge 20 &&
+	: >results && compare_list patchlist && check_results 20 &&
+	: >results && compare_list patchlist --nogit --git-since=2022-01-01 &&
+	check_results 20
+'
+
+test_expect_success 'the ignore file is honoured (and its quirk: a comment after a name)' '
+	(cd "$P" && "$MAINT" get --git-min-percent=0 --git-max-maintainers=99 \
+		--git-since=2022-01-01 -f src/main.c) >out &&
+	! grep -q "ci-bot@frob" out &&
+	grep -q "Rita Retired" out &&
+	(cd "$P" && "$GC" "$OUT" --git-min-percent=0 --git-max-maintainers=99 \
+		--git-since=2022-01-01 -f src/main.c) >results &&
+	check_results 1
+'
+
+test_done
