@@ -6,6 +6,7 @@
 #include "builtin/builtin.h"
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -45,6 +46,29 @@ static void usage(FILE *f)
 	      f);
 }
 
+/*
+ * As git's run_builtin(): what a command printed must have reached
+ * standard output.  A write error (a full disk, a closed pipe) is an
+ * error of the run: the message, and the errno as exit status unless the
+ * command already failed.
+ */
+static int check_stdout(int status)
+{
+	int err = 0;
+
+	errno = 0;
+	if (fflush(stdout) || ferror(stdout))
+		err = errno ? errno : EIO;
+	errno = 0;
+	if (fclose(stdout) && !err)
+		err = errno ? errno : EIO;
+	if (!err)
+		return status;
+	fprintf(stderr, "maint: write failure on standard output: %s\n",
+		strerror(err));
+	return status ? status : err;
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -62,20 +86,21 @@ int main(int argc, char **argv)
 						       NULL };
 
 					maint_cmd = commands[i].name;
-					return commands[i].fn(2, av);
+					return check_stdout(
+						commands[i].fn(2, av));
 				}
 		}
 		usage(stdout);
-		return 0;
+		return check_stdout(0);
 	}
 	if (!strcmp(argv[1], "--version")) {
 		printf("maint version %s\n", MAINT_VERSION);
-		return 0;
+		return check_stdout(0);
 	}
 	for (i = 0; i < NR_COMMANDS; i++) {
 		if (!strcmp(argv[1], commands[i].name)) {
 			maint_cmd = commands[i].name;
-			return commands[i].fn(argc - 1, argv + 1);
+			return check_stdout(commands[i].fn(argc - 1, argv + 1));
 		}
 	}
 	fprintf(stderr,
