@@ -196,8 +196,9 @@ static int add_field(struct maintainers *m, struct mnt_section *sec,
 	if (rawlen && raw->s[rawlen - 1] == '\n')
 		rawlen--;
 	trim(&v, &vlen);
+	/* an empty value ("X:\t") is canonical too (found by fuzz-format) */
 	canonical = rawlen == vlen + 3 && raw->s[2] == '\t' &&
-		    v == raw->s + 3 && raw->len == rawlen + 1;
+		    (!vlen || v == raw->s + 3) && raw->len == rawlen + 1;
 	if (canonical && !sec->preamble) {
 		p = (char *)raw->s;
 	} else {

@@ -19,14 +19,15 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* A property that does not hold: print both sides and crash. */
-#define FUZZ_ASSERT(cond, a, b)                                          \
-	do {                                                             \
-		if (!(cond)) {                                           \
-			fprintf(stderr, "property failed: %s\n--- a\n%s\n" \
-					"--- b\n%s\n",                   \
-				#cond, (a), (b));                        \
-			abort();                                         \
-		}                                                        \
+#define FUZZ_ASSERT(cond, a, b)                                    \
+	do {                                                       \
+		if (!(cond)) {                                     \
+			fprintf(stderr,                            \
+				"property failed: %s\n--- a\n%s\n" \
+				"--- b\n%s\n",                     \
+				#cond, (a), (b));                  \
+			abort();                                   \
+		}                                                  \
 	} while (0)
 
 /* Parse a copy of data; 0 or -1 (then m is released and re-inited). */

@@ -40,7 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		strbuf_reset(&b);
 		FUZZ_ASSERT(!fuzz_parse(&m2, "once", a.buf, a.len), a.buf, "");
 		if (!fuzz_render(&m2, order, &b))
-			FUZZ_ASSERT(a.len == b.len && !memcmp(a.buf, b.buf, a.len),
+			FUZZ_ASSERT(a.len == b.len &&
+					    !memcmp(a.buf, b.buf, a.len),
 				    a.buf, b.buf);
 		/* maint format --check finds nothing in format's own output */
 		FUZZ_ASSERT(mnt_check_canonical(&m2, order, &d) <= 0, a.buf,

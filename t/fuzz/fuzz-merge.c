@@ -41,8 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	one(&m[0], &m[1], &m[2], &out, &res);
 
 	/* x merged with x and x: format(x), clean */
-	if (!fuzz_render(&m[1], NULL, &fmt) &&
-	    mnt_sections_sorted(&m[1]) && !m[1].sections[0].tail_len) {
+	if (!fuzz_render(&m[1], NULL, &fmt) && mnt_sections_sorted(&m[1]) &&
+	    !m[1].sections[0].tail_len) {
 		one(&m[1], &m[1], &m[1], &out, &res);
 		FUZZ_ASSERT(!res.conflicts, out.buf, fmt.buf);
 	}

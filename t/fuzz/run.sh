@@ -35,7 +35,7 @@ for f in "$@"; do
 		for c in "$work/crash-$name"/*; do
 			[ -f "$c" ] || continue
 			cp "$c" "$here/regress/$name/"
-			echo "fuzz-$name: kept $(basename "$c") in t/fuzz/regress/$name"
+			echo "fuzz-$name: kept $(basename "$c") in t/fuzz/regress/$name (name it after what it shows)"
 		done
 		tail -40 "$log" | sed "s/^/fuzz-$name: /" >&2
 	fi
