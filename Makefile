@@ -38,14 +38,16 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
 	     $(CFLAGS)
 LDLIBS = $(PCRE2_LIBS)
 
-LIB_OBJS = lib/arena.o lib/check.o lib/diag.o lib/fileio.o lib/format.o lib/getmaint.o \
+LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/diag.o lib/email.o lib/fileio.o lib/format.o \
+	   lib/get-answer.o lib/get-db.o lib/get-match.o lib/get-query.o lib/glob.o \
+	   lib/mailmap.o lib/patch.o lib/run.o lib/ustr.o \
 	   lib/merge.o lib/perlre.o lib/split.o lib/strmap.o \
 	   lib/maintainers.o lib/regex.o lib/strbuf.o
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
 	       builtin/split.o
 TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
-	     t/unit/test-check
+	     t/unit/test-check t/unit/test-patch
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 doc/maint-move.1 \
 	   doc/maint-get.1 \
 	   doc/maint-merge.1 doc/maint-split.1 doc/maint-join.1

@@ -8,6 +8,7 @@
 
 #include "lib/diag.h"
 #include "lib/maintainers.h"
+#include "lib/run.h"
 #include "lib/strbuf.h"
 
 extern const char *maint_cmd; /* "format", "get", ... for messages */
@@ -40,12 +41,5 @@ struct output {
 int write_outputs(const struct output *out, size_t n);
 
 void show_usage(const char *text);
-
-/*
- * Run argv (no shell) with standard input from /dev/null, appending its
- * standard output to out.  *status: its exit status, or -1 when it could
- * not run or died by a signal.  0 when it ran, -1 when it could not.
- */
-int run_capture(const char *const argv[], struct strbuf *out, int *status);
 
 #endif

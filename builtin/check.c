@@ -174,382 +174,6 @@ static int probe(void *arg, const char *cmd)
 	return status;
 }
 
-/* ---- a patch to MAINTAINERS ---- */
-
-struct pfile {
-	char *path; /* as the tree names it */
-	struct strbuf text; /* after the patch */
-	bool *touched; /* by post-image line, 1-based */
-	bool *header_hit; /* headers of sections with a touched line */
-	size_t nr_lines;
-	bool deleted;
-};
-
-struct hunk_line {
-	char op; /* ' ', '-', '+' */
-	const char *s;
-	size_t len; /* with the newline, if any */
-};
-
-static bool is_maintainers_path(const char *p, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i + 11 <= len; i++)
-		if (!memcmp(p + i, "MAINTAINERS", 11) &&
-		    (i == 0 || p[i - 1] == '/') &&
-		    (i + 11 == len || p[i + 11] == '/'))
-			return true;
-	return false;
-}
-
-static void split_text(const char *s, size_t len, const char ***v,
-		       size_t **lens, size_t *n)
-{
-	size_t a1 = 0, a2 = 0;
-	const char *p = s, *end = s + len;
-
-	*v = NULL;
-	*lens = NULL;
-	*n = 0;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t l = nl ? (size_t)(nl + 1 - p) : (size_t)(end - p);
-
-		if (!ALLOC_GROW(*v, *n + 1, a1) ||
-		    !ALLOC_GROW(*lens, *n + 1, a2))
-			return;
-		(*v)[*n] = p;
-		(*lens)[(*n)++] = l;
-		p += l;
-	}
-}
-
-/*
- * Apply one file's hunks to old (or see that old already has them).
- * 0, or -1 when they do not fit.
- */
-static int apply(struct pfile *pf, const char *old, size_t olen,
-		 const struct hunk_line *hl, const size_t *hstart,
-		 const size_t *ostart, const size_t *nstart, size_t nh,
-		 size_t nl)
-{
-	const char **ov = NULL;
-	size_t *ol = NULL, on = 0, h, i, at = 0, post = 0;
-	int ret = -1, pass;
-
-	split_text(old, olen, &ov, &ol, &on);
-	for (pass = 0; pass < 2; pass++) {
-		/* pass 0: old is the pre-image; pass 1: the post-image */
-		strbuf_reset(&pf->text);
-		free(pf->touched);
-		pf->touched = calloc(on + nl + 2, sizeof(bool));
-		if (!pf->touched)
-			goto out;
-		at = 0;
-		post = 0;
-		for (h = 0; h < nh; h++) {
-			size_t start = pass ? nstart[h] : ostart[h];
-			size_t want = start ? start - 1 : 0;
-			size_t end = h + 1 < nh ? hstart[h + 1] : nl;
-
-			while (at < want && at < on) {
-				strbuf_add(&pf->text, ov[at], ol[at]);
-				at++;
-				post++;
-			}
-			for (i = hstart[h]; i < end; i++) {
-				char op = hl[i].op;
-				bool in_old = pass ? op != '-' : op != '+';
-
-				if (in_old) {
-					if (at >= on || ol[at] != hl[i].len ||
-					    memcmp(ov[at], hl[i].s, hl[i].len))
-						break;
-					at++;
-				}
-				if (op == '-') {
-					pf->touched[post + 1] = true;
-					continue;
-				}
-				strbuf_add(&pf->text, hl[i].s, hl[i].len);
-				post++;
-				if (op == '+')
-					pf->touched[post] = true;
-			}
-			if (i < end)
-				break;
-		}
-		if (h == nh)
-			break;
-		if (pass == 1)
-			goto out;
-	}
-	for (; at < on; at++)
-		strbuf_add(&pf->text, ov[at], ol[at]);
-	pf->nr_lines = post + (on - at) + 1;
-	ret = strbuf_failed(&pf->text) ? -1 : 0;
-out:
-	free(ov);
-	free(ol);
-	return ret;
-}
-
-static bool field_line(const char *s, size_t len)
-{
-	return len > 1 && s[0] >= 'A' && s[0] <= 'Z' && s[1] == ':';
-}
-
-/*
- * The headers of the sections the patch touches: a non-field line whose
- * field lines, or the line that ends them, are touched.  0 or -1.
- */
-static int mark_headers(struct pfile *pf)
-{
-	const char **v = NULL;
-	size_t *lens = NULL, n, l, e, k;
-
-	split_text(pf->text.buf, pf->text.len, &v, &lens, &n);
-	pf->header_hit = calloc(pf->nr_lines + 1, sizeof(bool));
-	if (!pf->header_hit || (n && (!v || !lens))) {
-		free(v);
-		free(lens);
-		return -1;
-	}
-	for (l = 1; l <= n; l++) {
-		if (field_line(v[l - 1], lens[l - 1]))
-			continue;
-		for (e = l + 1; e <= n && field_line(v[e - 1], lens[e - 1]);
-		     e++)
-			;
-		for (k = l + 1; k <= e && k < pf->nr_lines; k++)
-			if (pf->touched[k]) {
-				pf->header_hit[l] = l < pf->nr_lines;
-				break;
-			}
-	}
-	free(v);
-	free(lens);
-	return 0;
-}
-
-static int read_patch(const char *name, struct pfile **files, size_t *nr)
-{
-	struct strbuf text = STRBUF_INIT, old = STRBUF_INIT;
-	struct hunk_line *hl = NULL;
-	size_t *hstart = NULL, *ostart = NULL, *nstart = NULL, nh = 0, nl = 0,
-	       a1 = 0, a2 = 0, a3 = 0, a4 = 0, alloc = 0;
-	const char **lv = NULL;
-	size_t *ll = NULL, n = 0, i;
-	char *target = NULL;
-	bool dev_null = false;
-	int err = 0, ret = -1;
-
-	if (!strcmp(name, "-") ? read_fd(0, &text, &err) :
-				 read_path(name, &text, &err)) {
-		error_msg("%s: %s", name, strerror(err));
-		return -1;
-	}
-	split_text(text.buf, text.len, &lv, &ll, &n);
-	for (i = 0; i <= n; i++) {
-		const char *s = i < n ? lv[i] : "";
-		size_t len = i < n ? ll[i] : 0;
-
-		if (i == n || (len > 4 && !memcmp(s, "--- ", 4) && i + 1 < n &&
-			       !memcmp(lv[i + 1], "+++ ", 4))) {
-			/* the previous file is complete */
-			if (target && nh) {
-				struct pfile *pf;
-
-				if (!ALLOC_GROW(*files, *nr + 1, alloc))
-					goto out;
-				pf = &(*files)[(*nr)++];
-				memset(pf, 0, sizeof(*pf));
-				pf->path = target;
-				target = NULL;
-				strbuf_init(&pf->text);
-				strbuf_reset(&old);
-				if (!dev_null &&
-				    read_path(pf->path, &old, &err)) {
-					error_msg("%s: %s", pf->path,
-						  strerror(err));
-					goto out;
-				}
-				if (apply(pf, old.buf, old.len, hl, hstart,
-					  ostart, nstart, nh, nl)) {
-					error_msg("%s: patch does not apply to "
-						  "%s",
-						  name, pf->path);
-					goto out;
-				}
-				if (mark_headers(pf)) {
-					error_msg("out of memory");
-					goto out;
-				}
-			}
-			free(target);
-			target = NULL;
-			nh = nl = 0;
-			if (i == n)
-				break;
-			dev_null = !strncmp(s + 4, "/dev/null", 9);
-			s = lv[++i];
-			len = ll[i];
-			while (len &&
-			       (s[len - 1] == '\n' || s[len - 1] == '\r'))
-				len--;
-			{
-				const char *p = s + 4, *e = s + len, *tab;
-
-				if (e < p)
-					e = p;
-				tab = memchr(p, '\t', (size_t)(e - p));
-				if (tab)
-					e = tab;
-				if (e - p > 2 && p[1] == '/' &&
-				    strncmp(p, "/dev/null", 9))
-					p += 2;
-				if (is_maintainers_path(p, (size_t)(e - p)) &&
-				    strncmp(p, "/dev/null", 9))
-					target = strndup(p, (size_t)(e - p));
-			}
-			continue;
-		}
-		if (!target)
-			continue;
-		if (len > 3 && !memcmp(s, "@@ -", 4)) {
-			char *p;
-			unsigned long o = strtoul(s + 4, &p, 10), nw = 0;
-
-			p = memchr(s, '+', len);
-			if (p)
-				nw = strtoul(p + 1, NULL, 10);
-			if (!ALLOC_GROW(hstart, nh + 1, a1) ||
-			    !ALLOC_GROW(ostart, nh + 1, a2) ||
-			    !ALLOC_GROW(nstart, nh + 1, a4))
-				goto out;
-			hstart[nh] = nl;
-			nstart[nh] = nw;
-			ostart[nh++] = o;
-			continue;
-		}
-		if (!nh || !len || !strchr(" -+", s[0]))
-			continue;
-		if (!ALLOC_GROW(hl, nl + 1, a3))
-			goto out;
-		hl[nl].op = s[0];
-		hl[nl].s = s + 1;
-		hl[nl].len = len - 1;
-		/* "\ No newline at end of file" takes the newline away */
-		if (i + 1 < n && ll[i + 1] > 1 && lv[i + 1][0] == '\\' &&
-		    hl[nl].len && hl[nl].s[hl[nl].len - 1] == '\n')
-			hl[nl].len--;
-		nl++;
-	}
-	ret = 0;
-out:
-	free(target);
-	free(hl);
-	free(hstart);
-	free(ostart);
-	free(nstart);
-	free(lv);
-	free(ll);
-	strbuf_release(&text);
-	strbuf_release(&old);
-	return ret;
-}
-
-static const char *strip_dot(const char *p)
-{
-	while (p[0] == '.' && p[1] == '/')
-		p += 2;
-	return p;
-}
-
-/* Read db again with the patched texts in place of the files'. */
-static int patch_db(struct gm_db *db, struct pfile *pf, size_t npf,
-		    struct diags *d)
-{
-	size_t n = db->nr_names, i, k, total = n + npf;
-	char **names = calloc(total + 1, sizeof(*names));
-	char **data = calloc(total + 1, sizeof(*data));
-	size_t *len = calloc(total + 1, sizeof(*len));
-	bool *used = calloc(npf + 1, sizeof(bool));
-	size_t m = 0;
-	struct gm_db fresh;
-	int ret = -1;
-
-	if (!names || !data || !len || !used)
-		goto out;
-	for (i = 0; i < n; i++) {
-		const char *src = db->maps[i].data;
-		size_t sl = db->maps[i].len;
-
-		for (k = 0; k < npf; k++)
-			if (!strcmp(strip_dot(db->names[i]),
-				    strip_dot(pf[k].path))) {
-				used[k] = true;
-				src = pf[k].text.buf;
-				sl = pf[k].text.len;
-				free(pf[k].path);
-				pf[k].path = strdup(db->names[i]);
-			}
-		names[m] = strdup(db->names[i]);
-		data[m] = malloc(sl + 1);
-		if (!names[m] || !data[m])
-			goto out;
-		memcpy(data[m], src, sl);
-		len[m++] = sl;
-	}
-	for (k = 0; k < npf; k++) {
-		if (used[k])
-			continue;
-		names[m] = strdup(pf[k].path);
-		data[m] = malloc(pf[k].text.len + 1);
-		if (!names[m] || !data[m])
-			goto out;
-		memcpy(data[m], pf[k].text.buf, pf[k].text.len);
-		len[m++] = pf[k].text.len;
-	}
-	gm_db_init(&fresh);
-	if (gm_db_read_texts(&fresh, names, data, len, m, d)) {
-		names = NULL;
-		gm_db_release(&fresh);
-		goto out;
-	}
-	names = NULL;
-	gm_db_release(db);
-	*db = fresh;
-	ret = 0;
-out:
-	if (names)
-		for (i = 0; i < m; i++) {
-			free(names[i]);
-			free(data[i]);
-		}
-	free(names);
-	free(data);
-	free(len);
-	free(used);
-	return ret;
-}
-
-/* Is a finding about something the patch changed? */
-static bool in_patch(const struct diag *dg, const struct pfile *pf, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (!dg->file ||
-		    strcmp(strip_dot(dg->file), strip_dot(pf[i].path)))
-			continue;
-		return dg->line < pf[i].nr_lines &&
-		       (pf[i].touched[dg->line] || pf[i].header_hit[dg->line]);
-	}
-	return false;
-}
-
 /* ---- output ---- */
 
 static void json_string(struct strbuf *sb, const char *s)
@@ -629,8 +253,8 @@ int cmd_check(int argc, char **argv)
 	struct ck_opts o;
 	struct gm_db db;
 	struct diags d = DIAGS_INIT;
-	struct pfile *pf = NULL;
-	size_t npf = 0, k;
+	struct ck_patch cp = CK_PATCH_INIT;
+	size_t k;
 	char **args = NULL;
 	bool *keep = NULL;
 	int level, died;
@@ -700,15 +324,23 @@ int cmd_check(int argc, char **argv)
 			error_msg("%s", d.v[k].msg);
 		goto out;
 	}
-	for (i = 0; i < nargs; i++)
-		if (read_patch(args[i], &pf, &npf))
+	for (i = 0; i < nargs; i++) {
+		struct diags pd = DIAGS_INIT;
+
+		if (ck_patch_read(&cp, args[i], &pd)) {
+			for (k = 0; k < pd.nr; k++)
+				error_msg("%s", pd.v[k].msg);
+			diags_release(&pd);
 			goto out;
-	if (nargs && !npf) {
+		}
+		diags_release(&pd);
+	}
+	if (nargs && !cp.nr) {
 		/* nothing to check: the patches leave MAINTAINERS alone */
 		ret = 0;
 		goto out;
 	}
-	if (npf && patch_db(&db, pf, npf, &d)) {
+	if (cp.nr && ck_patch_db(&db, &cp, &d)) {
 		error_msg("out of memory");
 		goto out;
 	}
@@ -745,7 +377,7 @@ int cmd_check(int argc, char **argv)
 		goto out;
 	ret = 0;
 	for (k = 0; k < d.nr; k++) {
-		keep[k] = !npf || in_patch(&d.v[k], pf, npf);
+		keep[k] = !cp.nr || ck_patch_covers(&cp, &d.v[k]);
 		/* the self-test exits 0, as the script does */
 		if (keep[k] && (int)diag_severity(d.v[k].id) >= level &&
 		    !self_test)
@@ -767,13 +399,7 @@ int cmd_check(int argc, char **argv)
 		ret = 2;
 	}
 out:
-	for (k = 0; k < npf; k++) {
-		free(pf[k].path);
-		strbuf_release(&pf[k].text);
-		free(pf[k].touched);
-		free(pf[k].header_hit);
-	}
-	free(pf);
+	ck_patch_release(&cp);
 	free(keep);
 	free(args);
 	ck_tree_release(&tree);

@@ -131,289 +131,80 @@ static bool top_of_kernel_tree(void)
 	return true;
 }
 
-/*
- * File::Spec::Unix::canonpath(): its substitutions, in its order:
- *   s|/{2,}|/|g; s{(?:/\.)+(?:/|\z)}{/}g; s|^(?:\./)+||s unless "./";
- *   s|^/(?:\.\./)+|/|; s|^/\.\.$|/|; s|/\z|| unless "/"
- */
-static void canonpath(const char *in, struct strbuf *out)
+/* The script's exit status for a failure reported in d. */
+static int failure_status(const struct diags *d)
 {
-	struct strbuf t = STRBUF_INIT;
 	size_t i;
 
-	strbuf_reset(out);
-	for (i = 0; in[i]; i++)
-		if (!(in[i] == '/' && out->len &&
-		      out->buf[out->len - 1] == '/'))
-			strbuf_addch(out, in[i]);
-	/* (?:/\.)+(?:/|\z) -> / */
-	for (i = 0; i < out->len;) {
-		size_t j = i;
-
-		while (j + 1 < out->len && out->buf[j] == '/' &&
-		       out->buf[j + 1] == '.' &&
-		       (j + 2 == out->len || out->buf[j + 2] == '/'))
-			j += 2;
-		if (j > i && (j == out->len || out->buf[j] == '/')) {
-			strbuf_addch(&t, '/');
-			i = j < out->len ? j + 1 : j;
-			continue;
-		}
-		strbuf_addch(&t, out->buf[i++]);
+	for (i = 0; i < d->nr; i++) {
+		if (d->v[i].id == D_OPEN)
+			return d->v[i].err ? d->v[i].err : 2;
+		if (d->v[i].id == D_BAD_REGEX)
+			return 2;
 	}
-	strbuf_reset(out);
-	strbuf_add(out, t.buf, t.len);
-	if (strcmp(out->buf, "./")) {
-		i = 0;
-		while (out->len - i >= 2 && out->buf[i] == '.' &&
-		       out->buf[i + 1] == '/')
-			i += 2;
-		memmove(out->buf, out->buf + i, out->len - i + 1);
-		out->len -= i;
-	}
-	if (out->len >= 4 && !strncmp(out->buf, "/../", 4)) {
-		i = 1;
-		while (!strncmp(out->buf + i, "../", 3))
-			i += 3;
-		memmove(out->buf + 1, out->buf + i, out->len - i + 1);
-		out->len -= i - 1;
-	}
-	if (!strcmp(out->buf, "/.."))
-		out->buf[out->len = 1] = '\0';
-	if (out->len > 1 && out->buf[out->len - 1] == '/')
-		out->buf[--out->len] = '\0';
-	strbuf_release(&t);
+	return 255;
 }
 
-/* vcs_file_exists(): git ls-files FILE in a git work tree */
-static bool git_tracked(const char *file)
+/* Warnings as the script warns; errors as maint's. */
+static void print_get_diags(const struct diags *d)
 {
-	const char *argv[] = { "git", "ls-files", file, NULL };
-	struct strbuf out = STRBUF_INIT;
-	int status;
-	bool tracked;
+	size_t i;
 
-	if (access(".git", F_OK))
-		return false;
-	tracked = !run_capture(argv, &out, &status) && status == 0 && out.len;
-	strbuf_release(&out);
-	return tracked;
+	for (i = 0; i < d->nr; i++) {
+		if (diag_severity(d->v[i].id) < SEV_ERROR)
+			fprintf(stderr, "%s\n", d->v[i].msg);
+		else
+			error_msg("%s", d->v[i].msg);
+	}
 }
 
-/* Answer the paths in [p, end) (one a line) to fd, 1 MiB at a time. */
-/* The script dies on a regex that does not compile: so does maint. */
-static int bad_regex(const struct gm_db *db)
+/* --all: the paths git knows, or those on standard input ("-") */
+static int all_paths(char **args, int nargs, struct strbuf *list)
 {
-	const struct gm_entry *e = db->bad_re;
+	const char *argv[] = { "git", "ls-files", "-z", NULL };
+	int err = 0, status;
+	char *p;
 
-	error_msg("%s:%lu: %c: regex does not compile: '%.*s'",
-		  db->names[e->file], e->lineno, e->type, (int)e->len, e->s);
-	return 2;
-}
-
-/*
- * --unowned: is the file covered only by THE REST (or nothing)?
- * --owner: does a section naming the address cover it?
- * 1 yes, 0 no, -1 out of memory.
- */
-static int file_selected(struct gm_db *db, const struct get_args *a,
-			 const char *file)
-{
-	size_t *hdr = NULL, n = 0, i;
-	int yes = a->unowned ? 1 : 0;
-
-	if (gm_file_sections(db, &a->o, file, &hdr, &n))
+	if (nargs == 1 && !strcmp(args[0], "-")) {
+		if (!read_fd(0, list, &err))
+			return 0;
+		error_msg("standard input: %s", strerror(err));
 		return -1;
-	for (i = 0; i < n; i++) {
-		const struct gm_entry *e = &db->tv[hdr[i]];
-		bool rest = e->len == 8 && !memcmp(e->s, "THE REST", 8);
-
-		if (a->unowned && !rest)
-			yes = 0;
-		if (a->owner && gm_section_has(db, hdr[i], a->owner))
-			yes = 1;
 	}
-	free(hdr);
-	return yes;
+	if (nargs) {
+		error_msg("--all takes no file (or - to read paths)");
+		return -1;
+	}
+	if (run_capture(argv, list, &status) || status) {
+		error_msg(
+			"--all: git ls-files failed (not a git work tree? use --all - and paths on standard input)");
+		return -1;
+	}
+	for (p = list->buf; p < list->buf + list->len; p++)
+		if (!*p)
+			*p = '\n';
+	return 0;
 }
 
-static int answer_range(struct gm_db *db, const struct gm_opts *o, char *p,
-			char *end, struct strbuf *out, int fd,
-			const struct get_args *select)
+static int answer_all(struct getmaint *g, struct get_args *a, char **args,
+		      int nargs)
 {
-	struct strbuf one = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf list = STRBUF_INIT;
+	struct gm_select sel = { a->unowned, a->owner };
 	struct diags d = DIAGS_INIT;
-	int err = 0, ret = -1;
+	int ret = 2;
 
-	while (p < end) {
-		char *nl = memchr(p, '\n', (size_t)(end - p)), *l, *le;
-		struct gm_query q = { 0 };
-		size_t plen;
-
-		if (!nl)
-			nl = end;
-		*nl = '\0';
-		plen = (size_t)(nl - p);
-		if (plen && select) {
-			int yes = file_selected(db, select, p);
-
-			if (yes < 0)
-				goto out;
-			if (yes) {
-				strbuf_add(out, p, plen);
-				strbuf_addch(out, '\n');
-			}
-		} else if (plen && gm_query_add_file(&q, p, plen) == 0) {
-			if (o->keywords && o->keywords_in_file &&
-			    strcmp(p, "MAINTAINERS") && is_regular(p)) {
-				strbuf_reset(&text);
-				if (!read_path(p, &text, &err))
-					gm_scan_keywords(db, text.buf, text.len,
-							 &q);
-			}
-			strbuf_reset(&one);
-			if (gm_answer(db, o, &q, &one, &d)) {
-				gm_query_release(&q);
-				if (db->bad_re)
-					bad_regex(db);
-				goto out;
-			}
-			for (l = one.buf; l < one.buf + one.len; l = le + 1) {
-				le = memchr(l, '\n',
-					    (size_t)(one.buf + one.len - l));
-				if (!le)
-					le = one.buf + one.len;
-				strbuf_add(out, p, plen);
-				strbuf_addch(out, '\t');
-				strbuf_add(out, l, (size_t)(le - l));
-				strbuf_addch(out, '\n');
-			}
-		}
-		gm_query_release(&q);
-		p = nl + 1;
-		if (out->len >= (1 << 20) || p >= end) {
-			if (strbuf_failed(out) ||
-			    write_all(fd, out->buf, out->len, &err))
-				goto out;
-			strbuf_reset(out);
-		}
+	if (all_paths(args, nargs, &list))
+		goto out;
+	fflush(stdout);
+	if (gm_get_all(g, &a->o, &sel, list.buf, list.len, 1, &d)) {
+		print_get_diags(&d);
+		goto out;
 	}
 	ret = 0;
 out:
 	diags_release(&d);
-	strbuf_release(&one);
-	strbuf_release(&text);
-	return ret;
-}
-
-/*
- * --all: every file git knows (or every path on standard input with
- * "-"), each answered as "PATH<TAB>" and what --nomultiline -f PATH
- * prints, on the indexed patterns.  A large list is split in two and
- * the second half answered by a child process (the two cores), whose
- * output follows the parent's.
- */
-static int answer_all(struct gm_db *db, struct get_args *a, char **args,
-		      int nargs)
-{
-	struct strbuf list = STRBUF_INIT, out = STRBUF_INIT;
-	struct gm_opts o = a->o;
-	const struct get_args *select;
-	int err = 0, status, ret = 2, tfd = -1;
-	char *mid, *end;
-	pid_t pid = -1;
-
-	if (nargs == 1 && !strcmp(args[0], "-")) {
-		if (read_fd(0, &list, &err)) {
-			error_msg("standard input: %s", strerror(err));
-			goto out;
-		}
-	} else if (nargs) {
-		error_msg("--all takes no file (or - to read paths)");
-		goto out;
-	} else {
-		const char *argv[] = { "git", "ls-files", "-z", NULL };
-		char *p;
-
-		if (run_capture(argv, &list, &status) || status) {
-			error_msg(
-				"--all: git ls-files failed (not a git work tree? use --all - and paths on standard input)");
-			goto out;
-		}
-		for (p = list.buf; p < list.buf + list.len; p++)
-			if (!*p)
-				*p = '\n';
-	}
-	o.output_multiline = 0;
-	select = a->unowned || a->owner ? a : NULL;
-	if (gm_db_index(db)) {
-		error_msg("out of memory");
-		goto out;
-	}
-	gm_db_memo(db, true);
-	end = list.buf + list.len;
-	mid = end;
-	if (list.len > 65536) {
-		mid = memchr(list.buf + list.len / 2, '\n',
-			     list.len - list.len / 2);
-		mid = mid ? mid + 1 : end;
-	}
-	fflush(stdout);
-	/* the second half goes to an unlinked temporary file */
-	if (mid < end) {
-		char tmpl[] = "/tmp/maint-all-XXXXXX";
-
-		tfd = mkstemp(tmpl);
-		if (tfd >= 0)
-			unlink(tmpl);
-		pid = tfd >= 0 ? fork() : -1;
-		if (pid == 0)
-			_exit(answer_range(db, &o, mid, end, &out, tfd,
-					   select) ?
-				      1 :
-				      0);
-		if (pid < 0)
-			mid = end;
-	}
-	if (answer_range(db, &o, list.buf, mid, &out, 1, select)) {
-		error_msg("out of memory or cannot write");
-		goto out;
-	}
-	if (pid > 0) {
-		pid_t child = pid;
-
-		pid = -1;
-		if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) ||
-		    WEXITSTATUS(status) || lseek(tfd, 0, SEEK_SET)) {
-			error_msg("the second half failed");
-			goto out;
-		}
-		for (;;) {
-			strbuf_reset(&out);
-			if (!strbuf_grow(&out, 1 << 20)) {
-				error_msg("out of memory");
-				goto out;
-			}
-			ssize_t got = read(tfd, out.buf, out.alloc - 1);
-
-			if (got < 0 ||
-			    write_all(1, out.buf, (size_t)(got > 0 ? got : 0),
-				      &err)) {
-				error_msg("cannot copy the second half");
-				goto out;
-			}
-			if (!got)
-				break;
-		}
-	}
-	ret = 0;
-out:
-	if (tfd >= 0)
-		close(tfd);
-	if (pid > 0)
-		waitpid(pid, &status, 0);
 	strbuf_release(&list);
-	strbuf_release(&out);
 	return ret;
 }
 
@@ -481,8 +272,7 @@ int cmd_get(int argc, char **argv)
 		{ OPT_FLAG, "h|help|usage", &a.help, NULL, 0 },
 		{ OPT_END, NULL, NULL, NULL, 0 },
 	};
-	struct gm_db db;
-	struct gm_query q = { 0 };
+	struct getmaint g;
 	struct diags d = DIAGS_INIT;
 	struct strbuf err = STRBUF_INIT, out = STRBUF_INIT, path = STRBUF_INIT,
 		      text = STRBUF_INIT, cwd = STRBUF_INIT,
@@ -493,7 +283,7 @@ int cmd_get(int argc, char **argv)
 
 	memset(&a, 0, sizeof(a));
 	gm_opts_default(&a.o);
-	gm_db_init(&db);
+	getmaint_init(&g);
 	setlocale(LC_CTYPE, "C.UTF-8");
 
 	/* .get_maintainer.conf words go before the command line */
@@ -622,133 +412,43 @@ int cmd_get(int argc, char **argv)
 	} else {
 		strbuf_addstr(&path, "./MAINTAINERS");
 	}
-	if (gm_db_read(&db, path.buf, a.find_maintainer_files, &d)) {
+	if (getmaint_read(&g, path.buf, a.find_maintainer_files,
+			  a.o.email_use_mailmap ? "./.mailmap" : NULL, &d)) {
 		for (i = 0; i < (int)d.nr; i++)
 			error_msg("%s", d.v[i].msg);
 		ret = die_status(d.nr && d.v[0].id == D_NO_FILES ? 0 : ENOENT);
 		goto out;
 	}
-	if (a.o.email_use_mailmap)
-		gm_db_mailmap(&db, "./.mailmap");
 
 	if (a.all) {
-		ret = answer_all(&db, &a, args, nargs);
+		ret = answer_all(&g, &a, args, nargs);
 		goto out;
 	}
-	if (a.owner && !nargs) {
-		/* the sections the address looks after */
-		size_t k;
+	if (a.owner || a.unowned) {
+		/* --owner alone: its sections; else the files selected */
+		struct gm_select sel = { a.unowned, a.owner };
 
-		for (k = 0; k < db.nr; k++) {
-			if (db.tv[k].type || k + 1 >= db.nr ||
-			    !db.tv[k + 1].type)
-				continue;
-			if (gm_section_has(&db, k, a.owner))
-				printf("%.*s\n", (int)db.tv[k].len, db.tv[k].s);
+		if (a.owner && !nargs)
+			i = gm_owner_sections(&g, a.owner, &out);
+		else
+			i = gm_select_files(&g, &a.o, &sel, args, (size_t)nargs,
+					    &out);
+		if (i) {
+			error_msg("out of memory");
+			goto out;
 		}
-		ret = 0;
-		goto out;
-	}
-	if (a.unowned || a.owner) {
-		/* the -f files that are unowned (or that the address owns) */
-		for (i = 0; i < nargs; i++) {
-			int yes = file_selected(&db, &a, args[i]);
+	} else {
+		struct gm_request rq = { args, (size_t)nargs,
+					 a.from_filename != 0,
+					 subdir.len ? subdir.buf : NULL };
 
-			if (yes < 0)
-				goto out;
-			if (yes)
-				printf("%s\n", args[i]);
+		if (gm_get(&g, &a.o, &rq, &out, &d)) {
+			print_get_diags(&d);
+			ret = failure_status(&d);
+			goto out;
 		}
-		ret = 0;
-		goto out;
+		print_get_diags(&d);
 	}
-	if (getcwd(buf, sizeof(buf))) {
-		strbuf_addstr(&cwd, buf);
-		strbuf_addch(&cwd, '/');
-	}
-	for (i = 0; i < nargs && subdir.len; i++) {
-		if (args[i][0] == '/' || !strcmp(args[i], "-"))
-			continue;
-		strbuf_reset(&arg);
-		strbuf_addbuf(&arg, &subdir);
-		strbuf_addstr(&arg, args[i]);
-		args[i] = strdup(arg.buf);
-	}
-	for (i = 0; i < (nargs ? nargs : 1); i++) {
-		const char *file = nargs ? args[i] : "&STDIN";
-		bool is_stdin = !nargs;
-		struct strbuf f = STRBUF_INIT;
-		const char *name;
-		int e = 0;
-
-		if (!is_stdin) {
-			canonpath(file, &f);
-			if (is_directory(f.buf)) {
-				if (f.buf[f.len - 1] != '/')
-					strbuf_addch(&f, '/');
-			} else if (!is_regular(f.buf)) {
-				error_msg("file '%s' not found", f.buf);
-				strbuf_release(&f);
-				ret = 2;
-				goto out;
-			}
-		} else {
-			strbuf_addstr(&f, file);
-		}
-		if (a.from_filename || (!is_stdin && git_tracked(f.buf))) {
-			name = f.buf;
-			if (cwd.len && !strncmp(name, cwd.buf, cwd.len))
-				name += cwd.len;
-			if (!strncmp(name, "./", 2))
-				name += 2;
-			gm_query_add_file(&q, name, strlen(name));
-			if (strcmp(name, "MAINTAINERS") && is_regular(name) &&
-			    a.o.keywords && a.o.keywords_in_file) {
-				strbuf_reset(&text);
-				if (!read_path(name, &text, &e))
-					gm_scan_keywords(&db, text.buf,
-							 text.len, &q);
-			}
-		} else {
-			size_t before = q.nr_files;
-
-			strbuf_reset(&text);
-			if (read_path(is_stdin ? "-" : f.buf, &text, &e)) {
-				error_msg("Can't open %s: %s", f.buf,
-					  strerror(e));
-				strbuf_release(&f);
-				ret = die_status(e);
-				goto out;
-			}
-			if (gm_scan_patch(&db, &a.o, text.buf, text.len, &q) ==
-			    GM_BAD_REGEX) {
-				strbuf_release(&f);
-				ret = bad_regex(&db);
-				goto out;
-			}
-			if (q.nr_files == before)
-				fprintf(stderr,
-					"maint get: file '%s' doesn't appear to be a patch.  Add -f to options?\n",
-					f.buf);
-		}
-		strbuf_release(&f);
-	}
-
-	if (db.bad_re) {
-		ret = bad_regex(&db);
-		goto out;
-	}
-	i = gm_answer(&db, &a.o, &q, &out, &d);
-	if (i == GM_BAD_REGEX) {
-		ret = bad_regex(&db);
-		goto out;
-	}
-	if (i) {
-		error_msg("out of memory");
-		goto out;
-	}
-	for (i = 0; i < (int)d.nr; i++)
-		fprintf(stderr, "%s\n", d.v[i].msg);
 	fwrite(out.buf, 1, out.len, stdout);
 	ret = fflush(stdout) ? 1 : 0;
 out:
@@ -757,8 +457,7 @@ out:
 	free(conf);
 	free(all);
 	free(args);
-	gm_query_release(&q);
-	gm_db_release(&db);
+	getmaint_release(&g);
 	diags_release(&d);
 	strbuf_release(&err);
 	strbuf_release(&out);

@@ -3,6 +3,7 @@
  * check: lint and self-test for MAINTAINERS (see check.h).
  */
 #include "check.h"
+#include "glob.h"
 #include "fileio.h"
 #include "format.h"
 #include "maintainers.h"
@@ -334,22 +335,12 @@ static int glob_matches_tree(struct ck *c, const char *glob, size_t len)
 	bool all;
 	int ret = 0;
 
-	/* s@\.@\\\.@g; s/\*\/\.\*\/g; s/\?/\./g */
 	strbuf_addch(&re, '^');
-	for (i = 0; i < len; i++) {
-		if (glob[i] == '.')
-			strbuf_addstr(&re, "\\.");
-		else if (glob[i] == '*')
-			strbuf_addstr(&re, ".*");
-		else if (glob[i] == '?')
-			strbuf_addch(&re, '.');
-		else
-			strbuf_addch(&re, glob[i]);
-	}
+	glob_regex_add(&re, glob, len);
 	/* if (-d $value) { $value =~ s@([^/])$@$1/@; } */
 	if (re.len > 1 && is_directory(re.buf + 1) && re.buf[re.len - 1] != '/')
 		strbuf_addch(&re, '/');
-	lit = gm_glob_literal(glob, len, &all);
+	lit = glob_literal(glob, len, &all);
 	if (strbuf_failed(&re)) {
 		ret = -2;
 		goto out;
@@ -890,7 +881,7 @@ static void useless_excludes(struct ck *c)
 
 			if (e->type != 'X')
 				continue;
-			lit = gm_glob_literal(e->s, e->len, &all);
+			lit = glob_literal(e->s, e->len, &all);
 			for (f = tree_lower(t, e->s, lit);
 			     !used && f < t->nr &&
 			     has_prefix(t->v[f], e->s, lit);

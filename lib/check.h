@@ -90,4 +90,38 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d);
 int ck_coverage(struct gm_db *db, const struct ck_tree *tree,
 		struct strbuf *out);
 
+/* ---- check PATCH: only what a patch changes (check-patch.c) ---- */
+
+/* A MAINTAINERS file a patch changes, patched in memory. */
+struct ck_pfile {
+	char *path; /* as the tree names it */
+	struct strbuf text; /* after the patch */
+	bool *touched; /* by post-image line, 1-based */
+	bool *header_hit; /* headers of sections with a touched line */
+	size_t nr_lines;
+};
+
+struct ck_patch {
+	struct ck_pfile *v;
+	size_t nr, alloc;
+};
+
+#define CK_PATCH_INIT      \
+	{                  \
+		NULL, 0, 0 \
+	}
+
+/*
+ * Read a patch (name, "-" for standard input) and apply what it changes
+ * in MAINTAINERS files (a path with a MAINTAINERS component) to the
+ * tree's files, or find the tree already patched.  0, or -1 with the
+ * reason in d.
+ */
+int ck_patch_read(struct ck_patch *cp, const char *name, struct diags *d);
+/* Read db again with the patched texts in place of the files'.  0 or -1. */
+int ck_patch_db(struct gm_db *db, struct ck_patch *cp, struct diags *d);
+/* Is a finding about a line the patch changed (or a section it touched)? */
+bool ck_patch_covers(const struct ck_patch *cp, const struct diag *dg);
+void ck_patch_release(struct ck_patch *cp);
+
 #endif

@@ -51,7 +51,8 @@ enum diag_severity {
 	X(D_SHARED_PATTERN, SEV_NOTE, "shared-pattern")      \
 	X(D_USELESS_EXCLUDE, SEV_WARNING, "useless-exclude") \
 	X(D_BAD_REGEX, SEV_ERROR, "bad-regex")               \
-	X(D_SHADOWED, SEV_NOTE, "shadowed")
+	X(D_SHADOWED, SEV_NOTE, "shadowed")                  \
+	X(D_NOT_PATCH, SEV_WARNING, "not-a-patch")
 
 #define DIAG_ENUM(id, sev, name) id,
 enum diag_id { DIAG_CATALOGUE(DIAG_ENUM) D__COUNT };

@@ -1,6 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * getmaint: scripts/get_maintainer.pl (6.12) as a library.
+ * getmaint: scripts/get_maintainer.pl (6.12) as a library, in rooms:
+ *
+ *   get-db.c      the database: MAINTAINERS read the script's way, each
+ *                 entry's regex made on use (glob.c for F:/X:)
+ *   get-match.c   the pattern index and the matcher: which sections a
+ *                 file matches, at which depth
+ *   get-query.c   the query: paths and patches (patch.c) to files and
+ *                 keywords; gm_get() and gm_get_all(), the entry points
+ *   get-answer.c  the answer: roles and lists collected, de-duplicated
+ *                 (mailmap.c, email.c), chief penguins, addresses found
+ *                 in files, printed as the script prints them
  *
  * MAINTAINERS is read the way get_maintainer.pl reads it (which is not
  * quite how parse-maintainers.pl does): a list of entries, "T:value"
@@ -8,9 +18,7 @@
  * line itself for any other line that is neither blank nor a comment;
  * a section is a run of field lines and the line before it is its
  * header.  F: and X: values are globs turned into regexes the script's
- * way ("." literal, "*" any run, "?" any character, a directory gets a
- * trailing slash) and matched by an equivalent matcher; N: and K: are
- * Perl regexes (/x) run by PCRE2.
+ * way (glob.h); N: and K: are Perl regexes (/x) run by PCRE2.
  *
  * The answer for a set of files is built exactly as the script builds
  * it (roles, lists, de-duplication, .mailmap, chief penguins, e-mail
@@ -22,15 +30,22 @@
  * Git history (--git, --git-fallback, --git-blame, Fixes:) is not used:
  * in a tree without .git the script does not use it either.
  *
- * Ownership: struct gm_db owns the MAINTAINERS text, the entries, the
- * compiled patterns and the mailmap.  struct gm_query owns its file list.
- * Nothing here prints or exits; warnings go to a struct diags.
+ * Ownership: struct gm_db owns the MAINTAINERS text, the entries and
+ * every regex compiled for them.  struct getmaint owns a gm_db, a
+ * mailmap and what the answer keeps between queries (its regexes,
+ * remembered answers).  struct gm_query owns its file list.  Nothing
+ * here prints or exits; errors and warnings go to a struct diags and
+ * calls return 0 or -1.
  */
 #ifndef MAINT_GETMAINT_H
 #define MAINT_GETMAINT_H
 
 #include "arena.h"
 #include "diag.h"
+#include "email.h"
+#include "mailmap.h"
+#include "patch.h"
+#include "perlre.h"
 #include "strbuf.h"
 #include "strmap.h"
 
@@ -101,13 +116,8 @@ struct gm_db {
 	bool readdir_order;
 	/* an N:/K: regex that does not compile, once one was tried */
 	const struct gm_entry *bad_re;
-	/* answers by the sections they come from (gm_db_memo()) */
-	struct strmap memo;
-	bool use_memo;
-	struct arena arena;
-	struct strmap mm_names, mm_addresses; /* .mailmap, as parsed so far */
-	struct strmap mm_index; /* address -> its lines (struct mm_lines *) */
-	struct strbuf mm_text; /* .mailmap, comments and white space gone */
+	struct perlre re_maint; /* S: says it is maintained */
+	struct arena arena; /* the entries' extras */
 };
 
 void gm_db_init(struct gm_db *db);
@@ -125,8 +135,14 @@ int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d);
  */
 int gm_db_read_texts(struct gm_db *db, char **names, char **data, size_t *len,
 		     size_t n, struct diags *d);
-/* Read .mailmap (missing is fine). */
-int gm_db_mailmap(struct gm_db *db, const char *path);
+/*
+ * An N:/K: regex that was tried did not compile (the script dies there):
+ * 1 with "FILE:LINE: T: regex does not compile: 'REGEX'" added to d,
+ * else 0.
+ */
+int gm_db_bad_regex(const struct gm_db *db, struct diags *d);
+
+#define GM_BAD_REGEX (-2)
 
 struct gm_query {
 	char **files; /* owned */
@@ -138,24 +154,11 @@ struct gm_query {
 
 void gm_query_release(struct gm_query *q);
 int gm_query_add_file(struct gm_query *q, const char *file, size_t len);
-/* Files and keywords of a patch (the script's patch reader); 0, -1 or
- * GM_BAD_REGEX. */
-int gm_scan_patch(struct gm_db *db, const struct gm_opts *o, const char *text,
-		  size_t len, struct gm_query *q);
-/* --keywords-in-file: the K: patterns found in a file's text. */
+/* --keywords-in-file: the K: patterns found in a file's text (the same). */
 int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
 		     struct gm_query *q);
 /* Sort and de-duplicate the files (what the script does for patches). */
 void gm_query_sort_files(struct gm_query *q);
-
-/*
- * The answer, as the script prints it, appended to out (warnings to d).
- * 0, -1 when out of memory, or GM_BAD_REGEX when an N:/K: regex tried
- * does not compile (the script dies there: see db->bad_re).
- */
-#define GM_BAD_REGEX (-2)
-int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
-	      struct strbuf *out, struct diags *d);
 
 /*
  * Index the F: patterns by the directory part of their literal prefix,
@@ -163,13 +166,6 @@ int gm_answer(struct gm_db *db, const struct gm_opts *o, struct gm_query *q,
  * The answers are the same with and without it.  0, or -1 (ENOMEM).
  */
 int gm_db_index(struct gm_db *db);
-
-/*
- * Remember answers: for one file, without keywords or addresses read from
- * the file, the answer depends only on the sections it matches (in
- * order), so it is kept under that list and reused (for --all).
- */
-void gm_db_memo(struct gm_db *db, bool on);
 
 /*
  * The sections file matches, deepest first, as the index of their header
@@ -183,15 +179,92 @@ int gm_file_hits(struct gm_db *db, const struct gm_opts *o, const char *file,
 /* Does the section whose header is entry hdr name addr in M:, R: or L:? */
 bool gm_section_has(const struct gm_db *db, size_t hdr, const char *addr);
 
-/*
- * The part every file an F:/X: glob matches must start with: up to the
- * first character that is a wildcard or special in the regex the script
- * makes of it (less the one before a quantifier); nothing when there is
- * an alternation.  *all: the whole glob is that literal.
- */
-size_t gm_glob_literal(const char *s, size_t len, bool *all);
-
 /* Does file match F:/X: entry i (the script's file_match_pattern)? */
 bool gm_file_matches(struct gm_db *db, size_t i, const char *file, size_t len);
+
+/* ---- get: the session, its entry points ---- */
+
+/* What the answer keeps between queries. */
+struct gm_cache {
+	struct email_parser ep;
+	struct perlre restore[4]; /* --sections: the pattern back */
+	struct perlre file_email[5]; /* addresses found in files */
+	struct strmap memo; /* answers by the sections they come from */
+	bool use_memo;
+	struct arena arena;
+};
+
+struct getmaint {
+	struct gm_db db;
+	struct mailmap mailmap; /* empty with --nomailmap */
+	struct gm_cache cache;
+	struct patch_scanner scanner; /* patches, the script's way */
+};
+
+void getmaint_init(struct getmaint *g);
+void getmaint_release(struct getmaint *g);
+/*
+ * Files and keywords of a patch, read line by line as the script reads
+ * it (patch_scan_line()).  0, -1 out of memory, or GM_BAD_REGEX (see
+ * gm_db_bad_regex()).
+ */
+int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
+		  size_t len, struct gm_query *q);
+
+/*
+ * Read MAINTAINERS (gm_db_read()) and, with mailmap set, that .mailmap
+ * (missing is fine).  0, or -1 with the reason in d.
+ */
+int getmaint_read(struct getmaint *g, const char *path, bool find,
+		  const char *mailmap, struct diags *d);
+
+/*
+ * The answer for a query, as the script prints it, appended to out
+ * (warnings to d).  0, or -1 (out of memory, or an N:/K: regex that
+ * does not compile: the script dies there) with the reason in d.
+ */
+int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
+	      struct strbuf *out, struct diags *d);
+
+/* What get is asked about: its arguments, handed over once. */
+struct gm_request {
+	char **paths; /* as given; none: a patch on standard input */
+	size_t nr;
+	bool files; /* -f: files (or directories), not patches */
+	const char *prefix; /* prepended to relative paths, or NULL */
+};
+
+/*
+ * get: the paths read and answered, appended to out; warnings (not a
+ * patch, invalid addresses) in d.  0, or -1 with the reason in d: a path
+ * that is missing (D_OPEN, err 0) or cannot be read (D_OPEN, its errno),
+ * a regex that does not compile (D_BAD_REGEX), out of memory.
+ */
+int gm_get(struct getmaint *g, const struct gm_opts *o,
+	   const struct gm_request *rq, struct strbuf *out, struct diags *d);
+
+/* --unowned and --owner: which files to list instead of answering. */
+struct gm_select {
+	bool unowned; /* covered only by THE REST, or by nothing */
+	const char *owner; /* covered by a section naming this address */
+};
+
+/* The paths (one a line) that sel selects, each on a line of out. */
+int gm_select_files(struct getmaint *g, const struct gm_opts *o,
+		    const struct gm_select *sel, char **paths, size_t n,
+		    struct strbuf *out);
+/* --owner without files: the headers of the sections naming addr. */
+int gm_owner_sections(struct getmaint *g, const char *addr, struct strbuf *out);
+
+/*
+ * --all: every path of list (one a line, modified in place) answered as
+ * "PATH<TAB>" and what --nomultiline -f PATH prints (or, with sel, the
+ * selected paths), written to fd.  A large list is split in two and the
+ * second half answered by a child process (the two cores), whose output
+ * follows.  0, or -1 with the reason in d.
+ */
+int gm_get_all(struct getmaint *g, const struct gm_opts *o,
+	       const struct gm_select *sel, char *list, size_t len, int fd,
+	       struct diags *d);
 
 #endif

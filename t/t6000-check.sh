@@ -219,6 +219,30 @@ test_expect_success 'PATCH on stdin; a patch that leaves MAINTAINERS alone' '
 	test ! -s ../readme.out
 '
 
+test_expect_success 'PATCH as a git format-patch mail with a signature' '
+	awk "{print} /^F:\tdrivers\/links\/\$/ {
+		print \"\"; print \"CAMERA NEW\"; print \"M:\tZed <zed@nowhere>\";
+		print \"S:\tMaintaned\"; print \"F:\tdrivers/none/\" }" \
+		../M.orig >MAINTAINERS &&
+	git -c user.name=T -c user.email=t@example.org commit -qam "add camera" &&
+	git format-patch -1 --signature="maint test" --stdout >../mail.patch &&
+	git reset -q --hard HEAD^ &&
+	tail -3 ../mail.patch | grep -q "^-- \$" &&
+	test_expect_code 1 maint check ../mail.patch >../mail.out &&
+	test_cmp ../patch.out ../mail.out &&
+	git apply ../mail.patch &&
+	test_expect_code 1 maint check ../mail.patch >../mail2.out &&
+	git checkout -q MAINTAINERS &&
+	test_cmp ../patch.out ../mail2.out
+'
+
+test_expect_success 'PATCH cut short (a hunk missing lines): exit 2, where' '
+	head -n -2 ../new.patch >../short.patch &&
+	test_expect_code 2 maint check ../short.patch >../short.out 2>err &&
+	test ! -s ../short.out &&
+	test_grep "short.patch:[0-9]*: corrupt patch" err
+'
+
 test_expect_success 'PATCH that moves a field: the misorder is reported' '
 	sed "/^F:\tdrivers\/tab\/\$/d; s/^M:  Gil Go/M:\tGil Go/" \
 		../M.orig >MAINTAINERS &&

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check PATCH: the MAINTAINERS files a patch changes, patched in memory
+ * (patch.c reads and applies it), and which findings are about what it
+ * changed.
+ */
+#include "check.h"
+#include "fileio.h"
+#include "patch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_maintainers_path(const char *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 11 <= len; i++)
+		if (!memcmp(p + i, "MAINTAINERS", 11) &&
+		    (i == 0 || p[i - 1] == '/') &&
+		    (i + 11 == len || p[i + 11] == '/'))
+			return true;
+	return false;
+}
+
+static void split_text(const char *s, size_t len, const char ***v,
+		       size_t **lens, size_t *n)
+{
+	size_t a1 = 0, a2 = 0;
+	const char *p = s, *end = s + len;
+
+	*v = NULL;
+	*lens = NULL;
+	*n = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl + 1 - p) : (size_t)(end - p);
+
+		if (!ALLOC_GROW(*v, *n + 1, a1) ||
+		    !ALLOC_GROW(*lens, *n + 1, a2))
+			return;
+		(*v)[*n] = p;
+		(*lens)[(*n)++] = l;
+		p += l;
+	}
+}
+
+static bool field_line(const char *s, size_t len)
+{
+	return len > 1 && s[0] >= 'A' && s[0] <= 'Z' && s[1] == ':';
+}
+
+/*
+ * The headers of the sections the patch touches: a non-field line whose
+ * field lines, or the line that ends them, are touched.  0 or -1.
+ */
+static int mark_headers(struct ck_pfile *pf)
+{
+	const char **v = NULL;
+	size_t *lens = NULL, n, l, e, k;
+
+	split_text(pf->text.buf, pf->text.len, &v, &lens, &n);
+	pf->header_hit = calloc(pf->nr_lines + 1, sizeof(bool));
+	if (!pf->header_hit || (n && (!v || !lens))) {
+		free(v);
+		free(lens);
+		return -1;
+	}
+	for (l = 1; l <= n; l++) {
+		if (field_line(v[l - 1], lens[l - 1]))
+			continue;
+		for (e = l + 1; e <= n && field_line(v[e - 1], lens[e - 1]);
+		     e++)
+			;
+		for (k = l + 1; k <= e && k < pf->nr_lines; k++)
+			if (pf->touched[k]) {
+				pf->header_hit[l] = l < pf->nr_lines;
+				break;
+			}
+	}
+	free(v);
+	free(lens);
+	return 0;
+}
+
+/* One MAINTAINERS file of the patch, applied.  0, or -1 (reason in d). */
+static int apply_file(struct ck_patch *cp, const char *name,
+		      const struct patch_file *f, const char *path,
+		      struct diags *d)
+{
+	struct strbuf old = STRBUF_INIT;
+	const char *from = patch_strip(f->old_name, -1);
+	struct ck_pfile *pf;
+	int err = 0, ret = -1;
+
+	if (!ALLOC_GROW(cp->v, cp->nr + 1, cp->alloc))
+		goto nomem;
+	pf = &cp->v[cp->nr++];
+	memset(pf, 0, sizeof(*pf));
+	strbuf_init(&pf->text);
+	pf->path = strdup(path);
+	if (!pf->path)
+		goto nomem;
+	if (!f->is_new && from && strcmp(from, path) && is_regular(from))
+		path = from; /* renamed: the text is still the old name's */
+	if (!f->is_new && read_path(path, &old, &err)) {
+		diag_add_errno(d, D_OPEN, path, err, path);
+		goto out;
+	}
+	if (patch_apply(f, old.buf, old.len, &pf->text, &pf->touched,
+			&pf->nr_lines)) {
+		diag_add(d, D_READ, name, 0, "%s: patch does not apply to %s",
+			 name, pf->path);
+		goto out;
+	}
+	if (mark_headers(pf))
+		goto nomem;
+	ret = 0;
+	goto out;
+nomem:
+	diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+out:
+	strbuf_release(&old);
+	return ret;
+}
+
+int ck_patch_read(struct ck_patch *cp, const char *name, struct diags *d)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct patch p = PATCH_INIT;
+	size_t i;
+	int err = 0, ret = -1;
+
+	if (!strcmp(name, "-") ? read_fd(0, &text, &err) :
+				 read_path(name, &text, &err)) {
+		diag_add_errno(d, D_OPEN, name, err, name);
+		goto out;
+	}
+	if (patch_parse(&p, name, text.buf, text.len, d))
+		goto out;
+	for (i = 0; i < p.nr; i++) {
+		const struct patch_file *f = &p.files[i];
+		const char *path = patch_strip(f->new_name, -1);
+
+		/* what changes the text of a MAINTAINERS file (not removed) */
+		if (!path || !f->nr_hunks ||
+		    !is_maintainers_path(path, strlen(path)))
+			continue;
+		/* "linux-6.1/MAINTAINERS": the tree's is "MAINTAINERS" */
+		if (!f->is_new && !is_regular(path) &&
+		    is_regular(patch_strip(f->new_name, 1)))
+			path = patch_strip(f->new_name, 1);
+		if (apply_file(cp, name, f, path, d))
+			goto out;
+	}
+	ret = 0;
+out:
+	patch_release(&p);
+	strbuf_release(&text);
+	return ret;
+}
+
+static const char *strip_dot(const char *p)
+{
+	while (p[0] == '.' && p[1] == '/')
+		p += 2;
+	return p;
+}
+
+/* Read db again with the patched texts in place of the files'. */
+int ck_patch_db(struct gm_db *db, struct ck_patch *cp, struct diags *d)
+{
+	struct ck_pfile *pf = cp->v;
+	size_t npf = cp->nr;
+	size_t n = db->nr_names, i, k, total = n + npf;
+	char **names = calloc(total + 1, sizeof(*names));
+	char **data = calloc(total + 1, sizeof(*data));
+	size_t *len = calloc(total + 1, sizeof(*len));
+	bool *used = calloc(npf + 1, sizeof(bool));
+	size_t m = 0;
+	struct gm_db fresh;
+	int ret = -1;
+
+	if (!names || !data || !len || !used)
+		goto out;
+	for (i = 0; i < n; i++) {
+		const char *src = db->maps[i].data;
+		size_t sl = db->maps[i].len;
+
+		for (k = 0; k < npf; k++)
+			if (!strcmp(strip_dot(db->names[i]),
+				    strip_dot(pf[k].path))) {
+				used[k] = true;
+				src = pf[k].text.buf;
+				sl = pf[k].text.len;
+				free(pf[k].path);
+				pf[k].path = strdup(db->names[i]);
+			}
+		names[m] = strdup(db->names[i]);
+		data[m] = malloc(sl + 1);
+		if (!names[m] || !data[m])
+			goto out;
+		memcpy(data[m], src, sl);
+		len[m++] = sl;
+	}
+	for (k = 0; k < npf; k++) {
+		if (used[k])
+			continue;
+		names[m] = strdup(pf[k].path);
+		data[m] = malloc(pf[k].text.len + 1);
+		if (!names[m] || !data[m])
+			goto out;
+		memcpy(data[m], pf[k].text.buf, pf[k].text.len);
+		len[m++] = pf[k].text.len;
+	}
+	gm_db_init(&fresh);
+	if (gm_db_read_texts(&fresh, names, data, len, m, d)) {
+		names = NULL;
+		gm_db_release(&fresh);
+		goto out;
+	}
+	names = NULL;
+	gm_db_release(db);
+	*db = fresh;
+	ret = 0;
+out:
+	if (names)
+		for (i = 0; i < m; i++) {
+			free(names[i]);
+			free(data[i]);
+		}
+	free(names);
+	free(data);
+	free(len);
+	free(used);
+	return ret;
+}
+
+/* Is a finding about something the patch changed? */
+bool ck_patch_covers(const struct ck_patch *cp, const struct diag *dg)
+{
+	const struct ck_pfile *pf = cp->v;
+	size_t n = cp->nr;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!dg->file ||
+		    strcmp(strip_dot(dg->file), strip_dot(pf[i].path)))
+			continue;
+		return dg->line < pf[i].nr_lines &&
+		       (pf[i].touched[dg->line] || pf[i].header_hit[dg->line]);
+	}
+	return false;
+}
+
+void ck_patch_release(struct ck_patch *cp)
+{
+	size_t k;
+
+	for (k = 0; k < cp->nr; k++) {
+		free(cp->v[k].path);
+		strbuf_release(&cp->v[k].text);
+		free(cp->v[k].touched);
+		free(cp->v[k].header_hit);
+	}
+	free(cp->v);
+	memset(cp, 0, sizeof(*cp));
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "run.h"
+#include "fileio.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int run_capture(const char *const argv[], struct strbuf *out, int *status)
+{
+	int pfd[2], st, err = 0;
+	pid_t pid;
+
+	*status = -1;
+	if (pipe(pfd))
+		return -1;
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	if (!pid) {
+		int null = open("/dev/null", O_RDONLY);
+
+		if (null >= 0)
+			dup2(null, 0);
+		dup2(pfd[1], 1);
+		close(pfd[0]);
+		close(pfd[1]);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	close(pfd[1]);
+	if (read_fd(pfd[0], out, &err))
+		err = err ? err : EIO;
+	close(pfd[0]);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if (WIFEXITED(st))
+		*status = WEXITSTATUS(st);
+	return err ? -1 : 0;
+}
