@@ -46,7 +46,7 @@ LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/diag.o lib/email.o lib/
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
 	       builtin/split.o
 TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
-UNIT_TESTS = t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
+UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
 	     t/unit/test-check t/unit/test-patch
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 doc/maint-move.1 \
 	   doc/maint-get.1 \

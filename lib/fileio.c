@@ -166,6 +166,15 @@ void unmap_file(char *data, size_t len, bool mapped)
 		free(data);
 }
 
+int path_error(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return errno;
+	return S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) ? 0 : MNT_ENOTREG;
+}
+
 enum file_type path_type(const char *path)
 {
 	struct stat st;

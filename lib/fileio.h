@@ -76,6 +76,12 @@ enum file_type {
 };
 enum file_type path_type(const char *path);
 bool is_regular(const char *path);
+/*
+ * Why path (links followed) is neither a regular file nor a directory:
+ * the errno of stat() (ENOENT, ELOOP, EACCES...) or MNT_ENOTREG; 0 when
+ * it is one of them.
+ */
+int path_error(const char *path);
 /* Names in dir not starting with '.', unsorted.  0, or -1 with *err. */
 int list_directory(const char *dir, char ***names, size_t *nr, int *err);
 
