@@ -7,7 +7,11 @@
 # with a status from the command's documented set, a message naming the
 # place when it fails, and every file that existed before byte-identical
 # afterwards (outputs go elsewhere).  The status of every pair is
-# compared with the table below (doc/maint.1, "EXIT STATUS").
+# compared with the table at the end: the drop-ins exit as their scripts
+# (format: errno as Perl's die, 25 malformed, 255 usage; get: 2 for a
+# file that cannot be read, 255 for no files), 21 (EISDIR) where format
+# is given something that is not a regular file; check and split 2 on
+# an error, join 1, merge 2 when even the line merge fails.
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIRECTORY/lib-gettree.sh"
 
@@ -201,6 +205,117 @@ test_expect_success 'join does not loop through a link to its own directory' '
 test_expect_success 'the status table is the documented one' '
 	sort table | uniq >got &&
 	sort >want <<-\EOT &&
+	check bad-patterns 1
+	check crlf 1
+	check dangling 2
+	check directory 2
+	check dup-header 1
+	check empty 0
+	check fields-before-header 1
+	check fifo 2
+	check invalid-utf8 1
+	check long-line 0
+	check loop 2
+	check many-f 0
+	check nul-bytes 1
+	check odd-line 1
+	check preamble-only 0
+	check slow-regex 0
+	format bad-patterns 0
+	format crlf 0
+	format dangling 2
+	format directory 255
+	format dup-header 25
+	format empty 0
+	format fields-before-header 0
+	format fifo 21
+	format invalid-utf8 0
+	format long-line 0
+	format loop 40
+	format many-f 0
+	format nul-bytes 0
+	format odd-line 25
+	format preamble-only 0
+	format slow-regex 0
+	get bad-patterns 2
+	get crlf 0
+	get dangling 2
+	get directory 255
+	get dup-header 0
+	get empty 0
+	get fields-before-header 0
+	get fifo 2
+	get invalid-utf8 0
+	get long-line 0
+	get loop 2
+	get many-f 0
+	get nul-bytes 0
+	get odd-line 0
+	get preamble-only 0
+	get slow-regex 0
+	join bad-patterns 0
+	join crlf 0
+	join dangling 1
+	join directory 1
+	join dup-header 1
+	join empty 0
+	join fields-before-header 0
+	join fifo 1
+	join invalid-utf8 0
+	join long-line 0
+	join loop 1
+	join many-f 0
+	join nul-bytes 0
+	join odd-line 1
+	join preamble-only 0
+	join slow-regex 0
+	merge bad-patterns 0
+	merge crlf 0
+	merge dangling 2
+	merge directory 2
+	merge dup-header 0
+	merge empty 0
+	merge fields-before-header 0
+	merge invalid-utf8 0
+	merge long-line 0
+	merge loop 2
+	merge many-f 0
+	merge nul-bytes 2
+	merge odd-line 0
+	merge preamble-only 0
+	merge slow-regex 0
+	move bad-patterns 0
+	move crlf 0
+	move dangling 2
+	move directory 255
+	move dup-header 25
+	move empty 0
+	move fields-before-header 0
+	move fifo 21
+	move invalid-utf8 0
+	move long-line 0
+	move loop 40
+	move many-f 0
+	move nul-bytes 0
+	move odd-line 25
+	move preamble-only 0
+	move slow-regex 0
+	split bad-patterns 0
+	split crlf 0
+	split dangling 2
+	split directory 2
+	split dup-header 2
+	split empty 0
+	split fields-before-header 0
+	split fifo 2
+	split invalid-utf8 0
+	split long-line 0
+	split loop 2
+	split many-f 0
+	split nul-bytes 0
+	split odd-line 2
+	split preamble-only 0
+	split slow-regex 0
 	EOT
 	test_cmp want got
 '
