@@ -93,7 +93,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS = -g -O1 -fno-sanitize-recover=all -std=c11 \
 	      -D_POSIX_C_SOURCE=200809L -I. $(PCRE2_CFLAGS)
 FUZZ_SAN = address,undefined
-FUZZERS = t/fuzz/fuzz-format t/fuzz/fuzz-merge t/fuzz/fuzz-regex
+FUZZERS = t/fuzz/fuzz-format t/fuzz/fuzz-merge t/fuzz/fuzz-regex \
+	  t/fuzz/fuzz-get t/fuzz/fuzz-patch
 FUZZ_LIB_OBJS = $(patsubst lib/%.o,t/fuzz/obj/%.o,$(LIB_OBJS))
 
 t/fuzz/obj/%.o: lib/%.c
