@@ -496,7 +496,8 @@ int gm_db_limit_diags(const struct gm_db *db, struct diags *d)
 	for (i = 0; i < db->nr; i++) {
 		const struct gm_entry *e = &db->tv[i];
 
-		if (!e->x || !e->x->re ||
+		/* N: and K: hold two regexes; a complex F:/X: one of its own */
+		if ((e->type != 'N' && e->type != 'K') || !e->x || !e->x->re ||
 		    (!perlre_exhausted(&e->x->re[0]) &&
 		     !perlre_exhausted(&e->x->re[1])))
 			continue;
@@ -514,7 +515,8 @@ int gm_db_limit_mark(struct gm_db *db, size_t i, unsigned which)
 {
 	struct perlre *re;
 
-	if (i >= db->nr || which > 1)
+	if (i >= db->nr || which > 1 ||
+	    (db->tv[i].type != 'N' && db->tv[i].type != 'K'))
 		return -1;
 	re = gm_entry_re(db, i, which);
 	if (!re)
@@ -531,6 +533,8 @@ int gm_db_limit_list(const struct gm_db *db, struct strbuf *out)
 	for (i = 0; i < db->nr; i++) {
 		const struct gm_entry *e = &db->tv[i];
 
+		if (e->type != 'N' && e->type != 'K')
+			continue;
 		for (k = 0; e->x && e->x->re && k < 2; k++)
 			if (perlre_exhausted(&e->x->re[k]))
 				strbuf_addf(out, "%zu %u\n", i, k);
