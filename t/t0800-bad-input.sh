@@ -120,6 +120,12 @@ test_expect_success 'a FIFO or a link loop is named, not waited on or "not found
 	test_grep "out/j/MAINTAINERS.*symbolic link" err.txt
 '
 
+test_expect_success 'a FIFO .get_maintainer.conf is ignored (as the script'"'"'s -f test), not waited on' '
+	rm -rf conf && cp -a tree conf && mkfifo conf/.get_maintainer.conf &&
+	(cd conf && timeout 20 maint get -f drivers/net/acme/main.c >out) &&
+	test_grep "ann@acme.example" conf/out
+'
+
 test_expect_success 'unreadable input, as an unprivileged user' '
 	command -v setpriv >/dev/null &&
 	mkdir -p nob && cp tree/MAINTAINERS nob/M && chmod 000 nob/M &&
