@@ -482,10 +482,8 @@ int atomic_open(struct atomic_file *af, const char *path, int *err)
 		goto fail;
 	}
 	af->tmp = strbuf_detach(&tmp, NULL);
-	if (tmp_register(af->tmp)) {
-		unlink(af->tmp);
-		goto nomem;
-	}
+	if (tmp_register(af->tmp))
+		goto nomem; /* atomic_rollback() removes it */
 	if (exists) {
 		/* as sed -i: the owner, then the mode (chown clears set-id) */
 		if (fchown(af->fd, st.st_uid, st.st_gid))
@@ -500,17 +498,8 @@ int atomic_open(struct atomic_file *af, const char *path, int *err)
 nomem:
 	*err = ENOMEM;
 fail:
-	if (af->fd >= 0)
-		close(af->fd);
-	af->fd = -1;
-	if (af->tmp) {
-		tmp_unregister(af->tmp);
-		free(af->tmp);
-		af->tmp = NULL;
-	}
 	strbuf_release(&tmp);
-	free(af->path);
-	af->path = NULL;
+	atomic_rollback(af);
 	return -1;
 }
 
