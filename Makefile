@@ -6,6 +6,12 @@
 # make test         the whole suite: fetch the kernel tree, then check
 # make install      PREFIX=/usr/local, DESTDIR honoured
 # make WERROR=1     treat warnings as errors (CI)
+# make SANITIZE=1 check
+#                   build with ASan + UBSan (leaks reported) and test;
+#                   a change of flags rebuilds every object (BUILD-FLAGS)
+# make fuzz FUZZ_SECONDS=N
+#                   build the libFuzzer harnesses in t/fuzz (clang) and
+#                   run each for N seconds (60) on its seed corpus
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -24,6 +30,12 @@ ifeq ($(WERROR),1)
 WARNINGS += -Werror
 endif
 CFLAGS ?= -O2 -g
+ifeq ($(SANITIZE),1)
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
+	    -fno-omit-frame-pointer
+CFLAGS += $(SAN_FLAGS)
+LDFLAGS += $(SAN_FLAGS)
+endif
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
 	     $(CFLAGS)
 LDLIBS = $(PCRE2_LIBS)
@@ -38,7 +50,7 @@ LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/di
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
 	       builtin/split.o builtin/split-series.o builtin/export.o
 TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
-UNIT_TESTS = t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
+UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
 	     t/unit/test-check t/unit/test-patch t/unit/test-removetree \
 	     t/unit/test-history
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 \
@@ -50,23 +62,62 @@ MANLINKS = doc/maint-move.1 doc/maint-join.1
 
 all: maint
 
-maint: $(TOOL_OBJS) lib/libmaint.a
+# Every object depends on the flags it was built with: switching
+# SANITIZE (or CC, CFLAGS) rebuilds everything instead of mixing objects.
+BUILD-FLAGS: FORCE
+	@echo '$(CC) $(ALL_CFLAGS) $(LDFLAGS)' >BUILD-FLAGS+
+	@cmp -s BUILD-FLAGS+ BUILD-FLAGS && rm -f BUILD-FLAGS+ || \
+		mv BUILD-FLAGS+ BUILD-FLAGS
+
+maint: $(TOOL_OBJS) lib/libmaint.a BUILD-FLAGS
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJS) lib/libmaint.a $(LDLIBS)
 
 maint.o: CFLAGS_EXTRA = -DMAINT_VERSION='"$(VERSION)"'
 
-%.o: %.c
+%.o: %.c BUILD-FLAGS
 	$(CC) $(ALL_CFLAGS) $(CFLAGS_EXTRA) -MMD -MP -c -o $@ $<
 
 lib/libmaint.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
-t/unit/%: t/unit/%.o t/unit/tap.o lib/libmaint.a
+t/unit/%: t/unit/%.o t/unit/tap.o lib/libmaint.a BUILD-FLAGS
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< t/unit/tap.o lib/libmaint.a $(LDLIBS)
+
+# with SANITIZE=1: a sanitizer report fails the command, so the test
+ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=0:exitcode=99
+UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1:exitcode=99
+export ASAN_OPTIONS UBSAN_OPTIONS
 
 check: maint $(UNIT_TESTS)
 	prove -j2 --exec bash t/t[0-9]*.sh
+
+# libFuzzer harnesses: clang, their own objects (t/fuzz/obj), never mixed
+# with the tool's.  Seeds: t/fuzz/corpus/NAME (committed, small) and
+# what t/fuzz/seed.sh makes from the kernel tree when it is cached;
+# crashes are kept in t/fuzz/regress/NAME and replayed by t0810.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS = -g -O1 -fno-sanitize-recover=all -std=c11 \
+	      -D_POSIX_C_SOURCE=200809L -I. $(PCRE2_CFLAGS)
+FUZZ_SAN = address,undefined
+FUZZERS = t/fuzz/fuzz-format t/fuzz/fuzz-merge t/fuzz/fuzz-regex \
+	  t/fuzz/fuzz-get t/fuzz/fuzz-patch
+FUZZ_LIB_OBJS = $(patsubst lib/%.o,t/fuzz/obj/%.o,$(LIB_OBJS))
+
+t/fuzz/obj/%.o: lib/%.c
+	@mkdir -p t/fuzz/obj
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,$(FUZZ_SAN) \
+		-MMD -MP -c -o $@ $<
+
+t/fuzz/fuzz-%: t/fuzz/fuzz-%.c t/fuzz/fuzz-common.h $(FUZZ_LIB_OBJS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $< \
+		$(FUZZ_LIB_OBJS) $(PCRE2_LIBS)
+
+fuzzers: $(FUZZERS)
+
+fuzz: $(FUZZERS)
+	t/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZERS)
 
 test: maint $(UNIT_TESTS)
 	scripts/get-kernel.sh >/dev/null
@@ -101,9 +152,11 @@ uninstall:
 clean:
 	rm -f maint *.o */*.o t/unit/*.o *.d */*.d t/unit/*.d lib/libmaint.a \
 	      $(UNIT_TESTS)
-	rm -rf t/trash.*
+	rm -rf t/trash.* t/fuzz/obj BUILD-FLAGS BUILD-FLAGS+
+	rm -f $(FUZZERS)
 
-.PHONY: all check test kernel bench install uninstall clean
+.PHONY: all check test kernel bench install uninstall clean fuzz fuzzers \
+	FORCE
 .SECONDARY:
 
--include $(wildcard *.d */*.d t/unit/*.d)
+-include $(wildcard *.d */*.d t/unit/*.d t/fuzz/obj/*.d)

@@ -51,7 +51,8 @@ int read_failure_status(const struct diags *d)
 		switch (d->v[i].id) {
 		case D_OPEN:
 		case D_READ:
-			return d->v[i].err ? d->v[i].err : 255;
+			return d->v[i].err ? file_exit_status(d->v[i].err) :
+					     255;
 		case D_NOT_REGULAR:
 			return EISDIR;
 		case D_DUP_HEADER:
@@ -114,7 +115,7 @@ int write_outputs(const struct output *out, size_t n)
 	for (i = 0; i < n; i++) {
 		if (strcmp(out[i].path, "-") && atomic_commit(&af[i], &err)) {
 			error_msg("%s: cannot rename into place: %s",
-				  out[i].path, strerror(err));
+				  out[i].path, file_strerror(err));
 			goto out;
 		}
 	}
@@ -123,13 +124,13 @@ fail:
 	err = s.err ? s.err : ENOMEM;
 	error_msg("%s: cannot write: %s",
 		  strcmp(out[i].path, "-") ? out[i].path : "standard output",
-		  strerror(err));
+		  file_strerror(err));
 out:
 	for (i = 0; i < n; i++)
 		atomic_rollback(&af[i]);
 	strbuf_release(&s.buf);
 	free(af);
-	return err;
+	return err ? file_exit_status(err) : 0;
 }
 
 void show_usage(const char *text)

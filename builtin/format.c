@@ -88,11 +88,15 @@ static int section_matches(const struct maintainers *m,
 			r = mnt_regex_match(&re[i], text->buf, text->len);
 		if (r == REGEX_MATCH)
 			return 1;
-		if (r < 0) {
-			error_msg("regex '%s': %s on section '%.*s'", pats[i],
-				  r == REGEX_LIMIT ? "match limit exceeded" :
-						     "matching failed",
-				  (int)s->header_len, s->header);
+		if (r == REGEX_LIMIT) {
+			/* reported once; from here on it does not match */
+			error_msg(
+				"regex '%s': match limit exceeded on section '%.*s'; treated as not matching",
+				pats[i], (int)s->header_len, s->header);
+		} else if (r < 0) {
+			error_msg(
+				"regex '%s': matching failed on section '%.*s'",
+				pats[i], (int)s->header_len, s->header);
 			return -1;
 		}
 	}

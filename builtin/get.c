@@ -5,6 +5,7 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
+#include "../lib/fileio.h"
 #include "../lib/getmaint.h"
 #include "../lib/history.h"
 
@@ -130,8 +131,8 @@ static int failure_status(const struct diags *d)
 
 	for (i = 0; i < d->nr; i++) {
 		if (d->v[i].id == D_OPEN)
-			return d->v[i].err ? d->v[i].err : 2;
-		if (d->v[i].id == D_BAD_REGEX)
+			return d->v[i].err ? file_exit_status(d->v[i].err) : 2;
+		if (d->v[i].id == D_BAD_REGEX || d->v[i].id == D_NOT_REGULAR)
 			return 2;
 	}
 	return 255;
@@ -193,6 +194,7 @@ static int answer_all(struct getmaint *g, struct get_args *a, char **args,
 		print_get_diags(&d);
 		goto out;
 	}
+	print_get_diags(&d); /* regexes that hit their limit */
 	ret = 0;
 out:
 	diags_release(&d);

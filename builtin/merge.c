@@ -52,6 +52,17 @@ static const char merge_usage[] =
 	"  MAINTAINERS merge=maintainers\n"
 	"  MAINTAINERS/* merge=maintainers\n";
 
+/* a diagnostic that says the file could not be read at all */
+static bool fatal(const struct diags *d)
+{
+	size_t k;
+
+	for (k = 0; k < d->nr; k++)
+		if (diag_severity(d->v[k].id) == SEV_FATAL)
+			return true;
+	return false;
+}
+
 static bool has_nul(const struct maintainers *m)
 {
 	size_t i;
@@ -329,6 +340,20 @@ int cmd_merge(int argc, char **argv)
 			parsed = false;
 			break;
 		}
+	}
+	if (!parsed && fatal(&d)) {
+		/* unreadable (a FIFO, a device, a link loop): no fallback */
+		size_t k;
+
+		for (k = 0; k < d.nr; k++) {
+			struct strbuf sb = STRBUF_INIT;
+
+			diag_format(&sb, &d.v[k]);
+			error_msg("%s", sb.buf);
+			strbuf_release(&sb);
+		}
+		ret = 2;
+		goto done;
 	}
 	if (!parsed) {
 		size_t k;

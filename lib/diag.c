@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "diag.h"
+#include "fileio.h"
 #include "strbuf.h"
 
 #include <errno.h>
@@ -80,7 +81,7 @@ void diag_add(struct diags *d, enum diag_id id, const char *file,
 void diag_add_errno(struct diags *d, enum diag_id id, const char *file, int err,
 		    const char *what)
 {
-	diag_add(d, id, file, 0, "%s: %s", what, strerror(err));
+	diag_add(d, id, file, 0, "%s: %s", what, file_strerror(err));
 	if (d->nr && d->v[d->nr - 1].id == id)
 		d->v[d->nr - 1].err = err;
 }

@@ -141,9 +141,17 @@ void email_format(struct email_parser *ep, struct strbuf *out, const char *name,
 #define CONTROLS "\\000-\\037\\177"
 #define DTEXT "[^\\[\\]\\r\\\\]"
 #define DOMAIN_LITERAL "\\[(?:" DTEXT "|\\\\.)*\\]" LWSP "*"
-#define QUOTED_STRING "\"(?:[^\\\"\\r\\\\]|\\\\.|" LWSP ")*\"" LWSP "*"
-#define ATOM \
-	"[^" SPECIALS " " CONTROLS "]+(?:" LWSP "+|\\Z|(?=[\\[\"" SPECIALS "]))"
+/*
+ * Possessive where backtracking cannot change the result, so the regexes
+ * are linear instead of exponential (an unclosed quote before spaces
+ * took seconds): a quoted string's content can end only at its closing
+ * quote (a space is one character either way, a backslash pair is one
+ * token), and an atom only before white space, a special or the end.
+ */
+#define QUOTED_STRING "\"(?:[^\\\"\\r\\\\]|\\\\.|" LWSP ")*+\"" LWSP "*"
+#define ATOM                                                                \
+	"[^" SPECIALS " " CONTROLS "]++(?:" LWSP "+|\\Z|(?=[\\[\"" SPECIALS \
+	"]))"
 #define WORD "(?:" ATOM "|" QUOTED_STRING ")"
 #define LOCALPART WORD "(?:\\." LWSP "*" WORD ")*"
 #define SUB_DOMAIN "(?:" ATOM "|" DOMAIN_LITERAL ")"

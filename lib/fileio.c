@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -42,6 +43,60 @@ int read_fd(int fd, struct strbuf *out, int *err)
 	return 0;
 }
 
+const char *file_strerror(int err)
+{
+	switch (err) {
+	case MNT_ENOTREG:
+		return "not a regular file (a FIFO, socket or device)";
+	case MNT_EDANGLING:
+		return "a symbolic link to nothing (not followed)";
+	case MNT_ESYMLINK:
+		return "a symbolic link (not followed in a directory)";
+	default:
+		return strerror(err);
+	}
+}
+
+int file_exit_status(int err)
+{
+	switch (err) {
+	case MNT_ENOTREG:
+	case MNT_ESYMLINK:
+		return EISDIR;
+	case MNT_EDANGLING:
+		return ENOENT;
+	default:
+		return err & 0xff ? err & 0xff : 255;
+	}
+}
+
+/*
+ * Open a file for reading: regular files only.  O_NONBLOCK so that a
+ * FIFO is refused instead of waiting for a writer; O_NOCTTY so that a
+ * terminal device never becomes ours.
+ */
+static int open_regular(const char *path, struct stat *st, int *err)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0) {
+		*err = errno;
+		return -1;
+	}
+	if (fstat(fd, st)) {
+		*err = errno;
+		goto fail;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		*err = S_ISDIR(st->st_mode) ? EISDIR : MNT_ENOTREG;
+		goto fail;
+	}
+	return fd;
+fail:
+	close(fd);
+	return -1;
+}
+
 int read_path(const char *path, struct strbuf *out, int *err)
 {
 	struct stat st;
@@ -49,24 +104,14 @@ int read_path(const char *path, struct strbuf *out, int *err)
 
 	if (!strcmp(path, "-"))
 		return read_fd(0, out, err);
-	fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		*err = errno;
+	fd = open_regular(path, &st, err);
+	if (fd < 0)
 		return -1;
-	}
-	if (fstat(fd, &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			close(fd);
-			*err = EISDIR;
-			return -1;
-		}
-		/* room for the whole file and the read that sees EOF */
-		if (S_ISREG(st.st_mode) && st.st_size > 0 &&
-		    !strbuf_grow(out, (size_t)st.st_size + 4096)) {
-			close(fd);
-			*err = ENOMEM;
-			return -1;
-		}
+	/* room for the whole file and the read that sees EOF */
+	if (st.st_size > 0 && !strbuf_grow(out, (size_t)st.st_size + 4096)) {
+		close(fd);
+		*err = ENOMEM;
+		return -1;
 	}
 	ret = read_fd(fd, out, err);
 	close(fd);
@@ -82,16 +127,10 @@ int map_path(const char *path, char **data, size_t *len, bool *mapped, int *err)
 
 	*mapped = false;
 	if (strcmp(path, "-")) {
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0 || fstat(fd, &st)) {
-			*err = errno;
+		fd = open_regular(path, &st, err);
+		if (fd < 0)
 			goto out;
-		}
-		if (S_ISDIR(st.st_mode)) {
-			*err = EISDIR;
-			goto out;
-		}
-		if (S_ISREG(st.st_mode) && st.st_size > 0 &&
+		if (st.st_size > 0 &&
 		    (unsigned long long)st.st_size < SIZE_MAX) {
 			p = mmap(NULL, (size_t)st.st_size, PROT_READ,
 				 MAP_PRIVATE | MAP_POPULATE, fd, 0);
@@ -125,6 +164,30 @@ void unmap_file(char *data, size_t len, bool mapped)
 		munmap(data, len);
 	else
 		free(data);
+}
+
+int path_error(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return errno;
+	return S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) ? 0 : MNT_ENOTREG;
+}
+
+enum file_type path_type(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		return FT_MISSING;
+	if (S_ISREG(st.st_mode))
+		return FT_REGULAR;
+	if (S_ISDIR(st.st_mode))
+		return FT_DIRECTORY;
+	if (S_ISLNK(st.st_mode))
+		return FT_SYMLINK;
+	return FT_OTHER;
 }
 
 bool is_directory(const char *path)
@@ -256,67 +319,243 @@ int write_all(int fd, const void *data, size_t len, int *err)
 	return 0;
 }
 
+/*
+ * Temporary files still to be removed if a signal ends the run.  The
+ * handler only reads the array; changes happen with the signals blocked.
+ */
+static char **tmp_live;
+static size_t tmp_nr, tmp_alloc;
+static const int cleanup_signals[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE };
+#define NR_CLEANUP_SIGNALS (sizeof(cleanup_signals) / sizeof(int))
+
+static void cleanup_on_signal(int sig)
+{
+	size_t i;
+
+	for (i = 0; i < tmp_nr; i++)
+		unlink(tmp_live[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void block_signals(sigset_t *old)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < NR_CLEANUP_SIGNALS; i++)
+		sigaddset(&set, cleanup_signals[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static int tmp_register(char *path)
+{
+	static bool installed;
+	sigset_t old;
+	size_t i;
+	int ret = 0;
+
+	block_signals(&old);
+	if (!installed) {
+		for (i = 0; i < NR_CLEANUP_SIGNALS; i++) {
+			struct sigaction sa;
+
+			/* a signal the caller ignores stays ignored */
+			if (sigaction(cleanup_signals[i], NULL, &sa) ||
+			    sa.sa_handler == SIG_IGN)
+				continue;
+			memset(&sa, 0, sizeof(sa));
+			sa.sa_handler = cleanup_on_signal;
+			sigemptyset(&sa.sa_mask);
+			sigaction(cleanup_signals[i], &sa, NULL);
+		}
+		installed = true;
+	}
+	if (ALLOC_GROW(tmp_live, tmp_nr + 1, tmp_alloc))
+		tmp_live[tmp_nr++] = path;
+	else
+		ret = -1;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return ret;
+}
+
+static void tmp_unregister(const char *path)
+{
+	sigset_t old;
+	size_t i;
+
+	block_signals(&old);
+	for (i = 0; i < tmp_nr; i++) {
+		if (tmp_live[i] == path) {
+			tmp_live[i] = tmp_live[--tmp_nr];
+			break;
+		}
+	}
+	if (!tmp_nr) {
+		free(tmp_live);
+		tmp_live = NULL;
+		tmp_alloc = 0;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/*
+ * Remove what a killed run of ours left next to the target: regular
+ * files of ours named ".NAME.maint-PID-..." whose process is gone.
+ * Never follows a link (unlinkat removes the name only).
+ */
+static void remove_stale(const char *path, size_t dirlen, const char *prefix)
+{
+	size_t plen = strlen(prefix);
+	struct dirent *de;
+	char *dir;
+	int dfd;
+	DIR *d;
+
+	dir = dirlen ? strndup(path, dirlen) : strdup(".");
+	if (!dir)
+		return;
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (dfd < 0)
+		return;
+	d = fdopendir(dfd);
+	if (!d) {
+		close(dfd);
+		return;
+	}
+	while ((de = readdir(d))) {
+		struct stat st;
+		char *end;
+		long pid;
+
+		if (strncmp(de->d_name, prefix, plen))
+			continue;
+		errno = 0;
+		pid = strtol(de->d_name + plen, &end, 10);
+		if (errno || pid <= 0 || *end != '-' || pid == (long)getpid())
+			continue;
+		if (!kill((pid_t)pid, 0) || errno != ESRCH)
+			continue;
+		if (fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISREG(st.st_mode) || st.st_uid != geteuid())
+			continue;
+		unlinkat(dfd, de->d_name, 0);
+	}
+	closedir(d);
+}
+
+/*
+ * Where to write for path: the file a symbolic link names (a link to
+ * nothing is refused), and whether the target exists (*st).
+ */
+static int resolve_target(struct atomic_file *af, const char *path,
+			  struct stat *st, bool *exists, int *err)
+{
+	struct stat lst;
+
+	*exists = false;
+	if (lstat(path, &lst)) {
+		if (errno != ENOENT) {
+			*err = errno;
+			return -1;
+		}
+		af->path = strdup(path);
+		goto done;
+	}
+	if (stat(path, st)) {
+		*err = errno == ENOENT ? MNT_EDANGLING : errno;
+		return -1;
+	}
+	*exists = true;
+	if (S_ISLNK(lst.st_mode) && S_ISREG(st->st_mode)) {
+		af->path = realpath(path, NULL);
+		if (!af->path) {
+			*err = errno;
+			return -1;
+		}
+	} else {
+		af->path = strdup(path);
+	}
+done:
+	if (!af->path) {
+		*err = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
 int atomic_open(struct atomic_file *af, const char *path, int *err)
 {
-	static unsigned long counter;
 	struct strbuf tmp = STRBUF_INIT;
 	const char *slash;
-	size_t dirlen;
 	struct stat st;
-	char *real;
-	int tries;
+	bool exists;
+	size_t dirlen;
+	mode_t mask;
 
 	af->fd = -1;
 	af->tmp = NULL;
+	af->path = NULL;
 	af->written = af->reserved = 0;
-	/* follow a symbolic link to the file it names */
-	real = !lstat(path, &st) && S_ISLNK(st.st_mode) ? realpath(path, NULL) :
-							  NULL;
-	af->path = real ? real : strdup(path);
-	if (!af->path)
-		goto nomem;
-	if (!stat(af->path, &st) && !S_ISREG(st.st_mode)) {
-		if (S_ISDIR(st.st_mode)) {
-			*err = EISDIR;
-			goto fail;
-		}
+	if (resolve_target(af, path, &st, &exists, err))
+		return -1;
+	if (exists && S_ISDIR(st.st_mode)) {
+		*err = EISDIR;
+		goto fail;
+	}
+	if (exists && !S_ISREG(st.st_mode)) {
 		/* a device or a FIFO: write to it, never rename over it */
-		af->fd = open(af->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+		af->fd = open(af->path,
+			      O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC);
 		if (af->fd < 0) {
 			*err = errno;
 			goto fail;
 		}
 		return 0;
 	}
+	/* a file we may not write is refused, as open(O_WRONLY) would */
+	if (exists && faccessat(AT_FDCWD, af->path, W_OK, AT_EACCESS)) {
+		*err = errno;
+		goto fail;
+	}
 	slash = strrchr(af->path, '/');
 	dirlen = slash ? (size_t)(slash - af->path) + 1 : 0;
-	for (tries = 0; tries < 100; tries++) {
-		strbuf_reset(&tmp);
-		strbuf_add(&tmp, af->path, dirlen);
-		strbuf_addf(&tmp, ".%s.maint-%ld-%lu", af->path + dirlen,
-			    (long)getpid(), counter++);
-		if (strbuf_failed(&tmp))
-			goto nomem;
-		af->fd = open(tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-			      0666);
-		if (af->fd >= 0 || errno != EEXIST)
-			break;
-	}
+	strbuf_addf(&tmp, ".%s.maint-", af->path + dirlen);
+	if (strbuf_failed(&tmp))
+		goto nomem;
+	remove_stale(af->path, dirlen, tmp.buf);
+	strbuf_reset(&tmp);
+	strbuf_add(&tmp, af->path, dirlen);
+	strbuf_addf(&tmp, ".%s.maint-%ld-XXXXXX", af->path + dirlen,
+		    (long)getpid());
+	if (strbuf_failed(&tmp))
+		goto nomem;
+	af->fd = mkostemp(tmp.buf, O_CLOEXEC);
 	if (af->fd < 0) {
 		*err = errno;
 		goto fail;
 	}
 	af->tmp = strbuf_detach(&tmp, NULL);
-	/* keep an existing target's permissions */
-	if (!stat(af->path, &st) && S_ISREG(st.st_mode))
+	if (tmp_register(af->tmp))
+		goto nomem; /* atomic_rollback() removes it */
+	if (exists) {
+		/* as sed -i: the owner, then the mode (chown clears set-id) */
+		if (fchown(af->fd, st.st_uid, st.st_gid))
+			(void)!fchown(af->fd, (uid_t)-1, st.st_gid);
 		fchmod(af->fd, st.st_mode & 07777);
+	} else {
+		mask = umask(0);
+		umask(mask);
+		fchmod(af->fd, 0666 & ~mask);
+	}
 	return 0;
 nomem:
 	*err = ENOMEM;
 fail:
 	strbuf_release(&tmp);
-	free(af->path);
-	af->path = NULL;
+	atomic_rollback(af);
 	return -1;
 }
 
@@ -334,6 +573,27 @@ void atomic_reserve(struct atomic_file *af, unsigned long long size)
 		return;
 	if (!fallocate(af->fd, 0, 0, (off_t)size))
 		af->reserved = size;
+}
+
+/* fsync the directory holding path, so that a rename in it is durable */
+static int sync_dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? strndup(path, (size_t)(slash - path) + 1) :
+			    strdup(".");
+	int fd, ret = 0;
+
+	if (!dir)
+		return -1;
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (fd < 0)
+		return -1;
+	/* a file system that cannot sync a directory says EINVAL */
+	if (fsync(fd) && errno != EINVAL)
+		ret = -1;
+	close(fd);
+	return ret;
 }
 
 int atomic_commit(struct atomic_file *af, int *err)
@@ -358,9 +618,29 @@ int atomic_commit(struct atomic_file *af, int *err)
 		atomic_rollback(af);
 		return -1;
 	}
-	if (close(fd) || rename(af->tmp, af->path)) {
+	if (fsync(fd) && errno != EINVAL) {
+		*err = errno;
+		close(fd);
+		atomic_rollback(af);
+		return -1;
+	}
+	if (close(fd)) {
 		*err = errno;
 		atomic_rollback(af);
+		return -1;
+	}
+	if (rename(af->tmp, af->path)) {
+		*err = errno;
+		atomic_rollback(af);
+		return -1;
+	}
+	tmp_unregister(af->tmp);
+	if (sync_dir_of(af->path)) {
+		/* the new file is in place; only its durability is unknown */
+		*err = errno;
+		free(af->tmp);
+		free(af->path);
+		af->tmp = af->path = NULL;
 		return -1;
 	}
 	free(af->tmp);
@@ -374,8 +654,10 @@ void atomic_rollback(struct atomic_file *af)
 	if (af->fd >= 0)
 		close(af->fd);
 	af->fd = -1;
-	if (af->tmp)
+	if (af->tmp) {
 		unlink(af->tmp);
+		tmp_unregister(af->tmp);
+	}
 	free(af->tmp);
 	free(af->path);
 	af->tmp = af->path = NULL;

@@ -2,15 +2,28 @@
 /*
  * File input and crash-safe output.
  *
+ * Input: read_path() and map_path() read regular files only (and
+ * standard input as "-"): a FIFO, socket or device is refused with
+ * MNT_ENOTREG, never waited on, a directory with EISDIR, a link loop
+ * with ELOOP.  Directory walks use path_type(), which does not follow
+ * symbolic links, so a walk can neither leave its tree nor loop.
+ *
  * Output never truncates or half-writes a file: struct atomic_file writes
- * to a temporary file in the target's directory and renames it over the
- * target on commit.  A file that is never committed is removed by
- * atomic_rollback().  The temporary file is created with mode 0666 less
- * the umask (as a plain open() would), or takes the target's mode when
- * the target exists.  A symbolic link is followed: the file it points to
- * is replaced and the link stays.  A target that exists and is not a
- * regular file (a device such as /dev/null, a FIFO) is written directly,
- * as renaming over it would replace the device itself.
+ * to a temporary file (mkstemp, ".NAME.maint-PID-XXXXXX" in the target's
+ * directory), fsyncs it, renames it over the target on commit and fsyncs
+ * the directory.  A file that is never committed is removed by
+ * atomic_rollback(), or by the handler for SIGHUP, SIGINT, SIGTERM and
+ * SIGPIPE; what a killed run (SIGKILL) left is removed by the next
+ * atomic_open() of the same target once its process is gone.  A new file
+ * gets mode 0666 less the umask (as a plain open() would); a replaced
+ * one keeps its owner, group and mode (as sed -i does).  A target that
+ * we may not write (a read-only file, a read-only file system) is refused
+ * with the errno open(O_WRONLY) would give (EACCES: the script's exit
+ * code 13).  A symbolic link is followed: the file it points to is
+ * replaced and the link stays; a link to nothing is refused
+ * (MNT_EDANGLING).  A target that exists and is not a regular file (a
+ * device such as /dev/null, a FIFO) is written directly, as renaming
+ * over it would replace the device itself.
  *
  * Ownership: read_path() appends to a caller-owned strbuf;
  * list_directory() returns a malloc'd array of malloc'd names that the
@@ -23,6 +36,20 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+/* Error codes beside errno values (file_strerror() describes them). */
+#define MNT_ENOTREG 1001 /* a FIFO, socket or device where a file is read */
+#define MNT_EDANGLING 1002 /* an output that is a link to nothing */
+#define MNT_ESYMLINK 1003 /* a symbolic link met in a directory walk */
+
+/* strerror() that knows the codes above. */
+const char *file_strerror(int err);
+/*
+ * The errno-style exit status for err (the drop-ins exit with errno as
+ * Perl's die does): the codes above map to EISDIR ("not a regular
+ * file", 21) and ENOENT (a link to nothing, 2).
+ */
+int file_exit_status(int err);
 
 /* Read a whole file, or standard input for "-".  0, or -1 with *err. */
 int read_path(const char *path, struct strbuf *out, int *err);
@@ -39,7 +66,22 @@ int map_path(const char *path, char **data, size_t *len, bool *mapped,
 	     int *err);
 void unmap_file(char *data, size_t len, bool mapped);
 bool is_directory(const char *path);
+/* What path itself is (lstat: a symbolic link is not followed). */
+enum file_type {
+	FT_MISSING,
+	FT_REGULAR,
+	FT_DIRECTORY,
+	FT_SYMLINK,
+	FT_OTHER, /* FIFO, socket, device */
+};
+enum file_type path_type(const char *path);
 bool is_regular(const char *path);
+/*
+ * Why path (links followed) is neither a regular file nor a directory:
+ * the errno of stat() (ENOENT, ELOOP, EACCES...) or MNT_ENOTREG; 0 when
+ * it is one of them.
+ */
+int path_error(const char *path);
 /* Names in dir not starting with '.', unsorted.  0, or -1 with *err. */
 int list_directory(const char *dir, char ***names, size_t *nr, int *err);
 /*

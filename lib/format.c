@@ -431,7 +431,8 @@ static long check_sections(const struct maintainers *m, unsigned f,
 
 	if (!sorted || !next_of || !in)
 		goto out;
-	memcpy(sorted, seq, n * sizeof(*seq));
+	if (n) /* seq may be NULL for a file without sections */
+		memcpy(sorted, seq, n * sizeof(*seq));
 	if (mnt_sort_sections(m, sorted, n))
 		goto out;
 	if (find_misplaced(&mp, in, next_of))

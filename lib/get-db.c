@@ -194,6 +194,10 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * --find-maintainer-files: File::Find without following links, so the
+ * walk neither leaves the tree nor loops; a link is skipped.
+ */
 static int find_files(const char *dir, char ***out, size_t *nr, size_t *alloc)
 {
 	char **names = NULL;
@@ -206,16 +210,18 @@ static int find_files(const char *dir, char ***out, size_t *nr, size_t *alloc)
 		qsort(names, n, sizeof(*names), cmp_str);
 	for (i = 0; i < n && !ret; i++) {
 		struct strbuf p = STRBUF_INIT;
+		enum file_type t;
 
 		strbuf_addstr(&p, dir);
 		if (p.len && p.buf[p.len - 1] != '/')
 			strbuf_addch(&p, '/');
 		strbuf_addstr(&p, names[i]);
-		if (is_directory(p.buf)) {
+		t = path_type(p.buf);
+		if (t == FT_DIRECTORY) {
 			if (strcmp(names[i], ".git"))
 				ret = find_files(p.buf, out, nr, alloc);
 		} else if (!strcmp(names[i], "MAINTAINERS") &&
-			   is_regular(p.buf)) {
+			   t == FT_REGULAR) {
 			if (!ALLOC_GROW(*out, *nr + 1, *alloc))
 				ret = -1;
 			else
@@ -261,11 +267,24 @@ int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d)
 					strbuf_addch(&p, '/');
 				strbuf_addstr(&p, names[i]);
 				free(names[i]);
+				names[i] = NULL;
+				if (path_type(p.buf) == FT_SYMLINK) {
+					/* never read through a link */
+					diag_add(d, D_NOT_REGULAR, p.buf, 0,
+						 "MAINTAINER file '%s': %s",
+						 p.buf,
+						 file_strerror(MNT_ESYMLINK));
+					strbuf_release(&p);
+					err = -1;
+					continue;
+				}
 				if (ALLOC_GROW(files, nr + 1, alloc))
 					files[nr++] = strbuf_detach(&p, NULL);
 				strbuf_release(&p);
 			}
 			free(names);
+			if (err == -1)
+				goto out;
 		}
 		if (!nr) {
 			diag_add(d, D_NO_FILES, path, 0,
@@ -277,6 +296,11 @@ int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d)
 		if (!files)
 			goto out;
 		files[nr++] = strdup(path);
+	} else if ((err = path_error(path)) && err != ENOENT) {
+		/* a FIFO, device or link loop: named, never waited on */
+		diag_add(d, D_OPEN, path, 0, "MAINTAINER file '%s': %s", path,
+			 file_strerror(err));
+		goto out;
 	} else {
 		diag_add(d, D_OPEN, path, 0, "MAINTAINER file not found '%s'",
 			 path);
@@ -294,8 +318,11 @@ int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d)
 
 		if (map_path(db->names[i], &mp->data, &mp->len, &mp->mapped,
 			     &err)) {
-			diag_add_errno(d, D_OPEN, db->names[i], err,
-				       "Can't open MAINTAINERS file");
+			diag_add(d, D_OPEN, db->names[i], 0,
+				 "Can't open MAINTAINERS file '%s': %s",
+				 db->names[i], file_strerror(err));
+			if (d->nr)
+				d->v[d->nr - 1].err = err;
 			goto out;
 		}
 		if (!db->alloc &&
@@ -370,8 +397,9 @@ struct perlre *gm_entry_re(struct gm_db *db, size_t i, bool prefixed)
 		memcpy(q, "^[+-].*", 7);
 		memcpy(q + 7, e->s, e->len);
 		q[e->len + 7] = '\0';
-		re[0] = (struct perlre)PERLRE(p, PERLRE_X);
-		re[1] = (struct perlre)PERLRE(q, PERLRE_X);
+		/* patterns from the input: bounded per run (regex.h) */
+		re[0] = (struct perlre)PERLRE(p, PERLRE_X | PERLRE_BUDGET);
+		re[1] = (struct perlre)PERLRE(q, PERLRE_X | PERLRE_BUDGET);
 		e->x->re = re;
 		if (e->type == 'N')
 			required_literal(e->s, e->len, &e->x->need,
@@ -458,6 +486,60 @@ void gm_entry_text(struct gm_db *db, size_t i, struct strbuf *out)
 	if (e->type == 'F' || e->type == 'X')
 		s = gm_glob_regex(db, e, &len);
 	strbuf_add(out, s, len);
+}
+
+int gm_db_limit_diags(const struct gm_db *db, struct diags *d)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < db->nr; i++) {
+		const struct gm_entry *e = &db->tv[i];
+
+		/* N: and K: hold two regexes; a complex F:/X: one of its own */
+		if ((e->type != 'N' && e->type != 'K') || !e->x || !e->x->re ||
+		    (!perlre_exhausted(&e->x->re[0]) &&
+		     !perlre_exhausted(&e->x->re[1])))
+			continue;
+		diag_add(
+			d, D_REGEX_LIMIT, db->names[e->file], e->lineno,
+			"%s:%lu: %c: regex hit its match limit, taken as not matching from there on: '%.*s'",
+			db->names[e->file], e->lineno, e->type, (int)e->len,
+			e->s);
+		n++;
+	}
+	return n;
+}
+
+int gm_db_limit_mark(struct gm_db *db, size_t i, unsigned which)
+{
+	struct perlre *re;
+
+	if (i >= db->nr || which > 1 ||
+	    (db->tv[i].type != 'N' && db->tv[i].type != 'K'))
+		return -1;
+	re = gm_entry_re(db, i, which);
+	if (!re)
+		return -1;
+	re->budget.exhausted = true;
+	return 0;
+}
+
+int gm_db_limit_list(const struct gm_db *db, struct strbuf *out)
+{
+	size_t i;
+	unsigned k;
+
+	for (i = 0; i < db->nr; i++) {
+		const struct gm_entry *e = &db->tv[i];
+
+		if (e->type != 'N' && e->type != 'K')
+			continue;
+		for (k = 0; e->x && e->x->re && k < 2; k++)
+			if (perlre_exhausted(&e->x->re[k]))
+				strbuf_addf(out, "%zu %u\n", i, k);
+	}
+	return strbuf_failed(out) ? -1 : 0;
 }
 
 int gm_db_bad_regex(const struct gm_db *db, struct diags *d)

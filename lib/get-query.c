@@ -325,8 +325,14 @@ static int query_path(struct getmaint *g, const struct gm_opts *o,
 			if (f.buf[f.len - 1] != '/')
 				strbuf_addch(&f, '/');
 		} else if (!is_regular(f.buf)) {
-			diag_add(d, D_OPEN, f.buf, 0, "file '%s' not found",
-				 f.buf);
+			err = path_error(f.buf);
+			if (err && err != ENOENT) /* a FIFO, a link loop */
+				diag_add(d, D_OPEN, f.buf, 0, "file '%s': %s",
+					 f.buf, file_strerror(err));
+			else
+				diag_add(d, D_OPEN, f.buf, 0,
+					 "file '%s' not found", f.buf);
+			err = 0;
 			goto out;
 		}
 	}
@@ -344,7 +350,7 @@ static int query_path(struct getmaint *g, const struct gm_opts *o,
 	}
 	if (read_path(is_stdin ? "-" : f.buf, &text, &err)) {
 		diag_add(d, D_OPEN, f.buf, 0, "Can't open %s: %s", f.buf,
-			 strerror(err));
+			 file_strerror(err));
 		if (d->nr && d->v[d->nr - 1].id == D_OPEN)
 			d->v[d->nr - 1].err = err;
 		goto out;
@@ -426,6 +432,7 @@ int gm_get(struct getmaint *g, const struct gm_opts *o,
 	for (i = 0; i < ad.nr; i++)
 		diag_add(d, ad.v[i].id, ad.v[i].file, ad.v[i].line, "%s",
 			 ad.v[i].msg);
+	gm_db_limit_diags(&g->db, d);
 	ret = 0;
 out:
 	gm_query_release(&q);
@@ -647,13 +654,54 @@ out:
 	return ret;
 }
 
+/* The forked half of --all: its answer, then its exhausted regexes. */
+static int second_half(struct getmaint *g, const struct gm_opts *o,
+		       const struct gm_select *sel, char *p, char *end, int fd,
+		       int lim[2], struct diags *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int err = 0, ret;
+
+	close(lim[0]);
+	ret = answer_range(g, o, sel, p, end, fd, d) ? 1 : 0;
+	if (gm_db_limit_list(&g->db, &sb) ||
+	    write_all(lim[1], sb.buf, sb.len, &err))
+		ret = 1;
+	close(lim[1]);
+	strbuf_release(&sb);
+	return ret;
+}
+
+/* Mark what the other half reported ("ENTRY WHICH" lines). */
+static int limits_back(struct getmaint *g, int fd)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *p, *end;
+	int err = 0, ret = 0;
+
+	if (read_fd(fd, &sb, &err))
+		ret = -1;
+	for (p = sb.buf, end = sb.buf + sb.len; !ret && p < end;) {
+		unsigned long long i;
+		unsigned k;
+		int n = 0;
+
+		if (sscanf(p, "%llu %u\n%n", &i, &k, &n) != 2 || !n)
+			break;
+		gm_db_limit_mark(&g->db, (size_t)i, k);
+		p += n;
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
 int gm_get_all(struct getmaint *g, const struct gm_opts *opts,
 	       const struct gm_select *sel, char *list, size_t len, int fd,
 	       struct diags *d)
 {
 	struct gm_opts o = *opts;
 	char *mid, *end = list + len;
-	int status, ret = -1, tfd = -1;
+	int status, ret = -1, tfd = -1, lim[2] = { -1, -1 };
 	pid_t pid = -1;
 
 	o.output_multiline = 0;
@@ -681,10 +729,14 @@ int gm_get_all(struct getmaint *g, const struct gm_opts *opts,
 		tfd = mkstemp(tmpl);
 		if (tfd >= 0)
 			unlink(tmpl);
-		pid = tfd >= 0 ? fork() : -1;
+		if (tfd >= 0 && pipe(lim))
+			lim[0] = lim[1] = -1;
+		pid = tfd >= 0 && lim[0] >= 0 ? fork() : -1;
 		if (pid == 0)
-			_exit(answer_range(g, &o, sel, mid, end, tfd, d) ? 1 :
-									   0);
+			_exit(second_half(g, &o, sel, mid, end, tfd, lim, d));
+		if (lim[1] >= 0)
+			close(lim[1]);
+		lim[1] = -1;
 		if (pid < 0)
 			mid = end;
 	}
@@ -694,6 +746,9 @@ int gm_get_all(struct getmaint *g, const struct gm_opts *opts,
 		pid_t child = pid;
 
 		pid = -1;
+		/* the regexes the other half found at their limit */
+		if (limits_back(g, lim[0]))
+			goto out;
 		if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) ||
 		    WEXITSTATUS(status)) {
 			diag_add(d, D_READ, NULL, 0, "the second half failed");
@@ -702,8 +757,11 @@ int gm_get_all(struct getmaint *g, const struct gm_opts *opts,
 		if (copy_back(tfd, fd, d))
 			goto out;
 	}
+	gm_db_limit_diags(&g->db, d);
 	ret = 0;
 out:
+	if (lim[0] >= 0)
+		close(lim[0]);
 	if (tfd >= 0)
 		close(tfd);
 	if (pid > 0)

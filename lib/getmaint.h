@@ -146,6 +146,15 @@ int gm_db_read_texts(struct gm_db *db, char **names, char **data, size_t *len,
  * else 0.
  */
 int gm_db_bad_regex(const struct gm_db *db, struct diags *d);
+/*
+ * N:/K: regexes that hit their limit in this run (regex.h): one
+ * D_REGEX_LIMIT each, "FILE:LINE: T: ..."; returns how many.  The list
+ * ("ENTRY WHICH" lines) and the mark carry that state from a forked half
+ * of --all to the other.
+ */
+int gm_db_limit_diags(const struct gm_db *db, struct diags *d);
+int gm_db_limit_list(const struct gm_db *db, struct strbuf *out);
+int gm_db_limit_mark(struct gm_db *db, size_t i, unsigned which);
 
 #define GM_BAD_REGEX (-2)
 

@@ -196,8 +196,9 @@ static int add_field(struct maintainers *m, struct mnt_section *sec,
 	if (rawlen && raw->s[rawlen - 1] == '\n')
 		rawlen--;
 	trim(&v, &vlen);
+	/* an empty value ("X:\t") is canonical too (found by fuzz-format) */
 	canonical = rawlen == vlen + 3 && raw->s[2] == '\t' &&
-		    v == raw->s + 3 && raw->len == rawlen + 1;
+		    (!vlen || v == raw->s + 3) && raw->len == rawlen + 1;
 	if (canonical && !sec->preamble) {
 		p = (char *)raw->s;
 	} else {
@@ -413,11 +414,39 @@ static int read_one(struct maintainers *m, const char *path, struct diags *d)
 	int err = 0;
 
 	if (map_path(path, &data, &len, &mapped, &err)) {
-		diag_add_errno(d, err == EISDIR ? D_NOT_REGULAR : D_OPEN, name,
-			       err, "cannot read");
+		diag_add_errno(d,
+			       err == EISDIR || err == MNT_ENOTREG ?
+				       D_NOT_REGULAR :
+				       D_OPEN,
+			       name, err, "cannot read");
 		return -1;
 	}
 	return mnt_parse_mapped(m, name, data, len, mapped, d);
+}
+
+/* A file in a directory must be a regular file, never a link followed. */
+static bool not_regular(const char *path, struct diags *d)
+{
+	int err;
+
+	switch (path_type(path)) {
+	case FT_REGULAR:
+		return false;
+	case FT_SYMLINK:
+		err = MNT_ESYMLINK;
+		break;
+	case FT_DIRECTORY:
+		err = EISDIR;
+		break;
+	case FT_MISSING:
+		diag_add_errno(d, D_OPEN, path, errno, "cannot read");
+		return true;
+	default:
+		err = MNT_ENOTREG;
+		break;
+	}
+	diag_add_errno(d, D_NOT_REGULAR, path, err, "not a regular file");
+	return true;
 }
 
 int mnt_read(struct maintainers *m, const char *path, struct diags *d)
@@ -451,11 +480,8 @@ int mnt_read(struct maintainers *m, const char *path, struct diags *d)
 				diag_add(d, D_NOMEM, path, 0, "out of memory");
 				break;
 			}
-			if (!is_regular(full.buf)) {
-				diag_add(d, D_NOT_REGULAR, full.buf, 0,
-					 "not a regular file");
+			if (not_regular(full.buf, d))
 				break;
-			}
 			if (read_one(m, full.buf, d))
 				break;
 		}
@@ -508,13 +534,19 @@ static int collect(const char *dir, const char *rel, char ***out, size_t *nr,
 
 		strbuf_addf(&full, "%s/%s", dir, names[i]);
 		strbuf_addf(&r, "%s%s%s", rel, *rel ? "/" : "", names[i]);
-		if (is_directory(full.buf)) {
+		if (strbuf_failed(&full) || strbuf_failed(&r)) {
+			diag_add(d, D_NOMEM, dir, 0, "out of memory");
+			ret = -1;
+		} else if (path_type(full.buf) == FT_DIRECTORY) {
+			/* never a link: the walk stays in the tree */
 			ret = collect(full.buf, r.buf, out, nr, alloc, d);
-		} else if (is_regular(full.buf)) {
-			if (!ALLOC_GROW(*out, *nr + 1, *alloc))
-				ret = -1;
-			else
-				(*out)[(*nr)++] = strbuf_detach(&r, NULL);
+		} else if (not_regular(full.buf, d)) {
+			ret = -1;
+		} else if (!ALLOC_GROW(*out, *nr + 1, *alloc)) {
+			diag_add(d, D_NOMEM, dir, 0, "out of memory");
+			ret = -1;
+		} else {
+			(*out)[(*nr)++] = strbuf_detach(&r, NULL);
 		}
 		strbuf_release(&full);
 		strbuf_release(&r);

@@ -459,12 +459,17 @@ static int merge_plain(struct emitter *em, const struct line *b, size_t nb,
 		       const struct line *o, size_t no, const struct line *t,
 		       size_t nt)
 {
+	static const struct line none;
 	long *bo = NULL, *ob = NULL, *bt = NULL, *tb = NULL;
 	size_t i = 0, jo = 0, jt = 0;
 	int ret = -1;
 
 	if (trivial(em, b, nb, o, no, t, nt))
 		return 0;
+	/* no lines may come as NULL: never offset a null pointer */
+	b = b ? b : &none;
+	o = o ? o : &none;
+	t = t ? t : &none;
 	bo = malloc((nb + 1) * sizeof(*bo));
 	ob = malloc((no + 1) * sizeof(*ob));
 	bt = malloc((nb + 1) * sizeof(*bt));
@@ -1400,6 +1405,23 @@ static void merger_release(struct merger *mg)
 	free(mg->n);
 }
 
+static bool same_text(const char *a, size_t alen, const char *b, size_t blen)
+{
+	return alen == blen && (!alen || !memcmp(a, b, alen));
+}
+
+/* out from start: text, clean */
+static void keep_text(struct strbuf *out, size_t start, const char *text,
+		      size_t len, struct merge_result *res)
+{
+	if (strbuf_failed(out))
+		return;
+	out->len = start;
+	out->buf[start] = '\0';
+	strbuf_add(out, text, len);
+	res->conflicts = 0;
+}
+
 int mnt_merge_text(const char *base, size_t blen, const char *ours, size_t olen,
 		   const char *theirs, size_t tlen,
 		   const struct merge_opts *opts, struct strbuf *out,
@@ -1433,6 +1455,16 @@ int mnt_merge_text(const char *base, size_t blen, const char *ours, size_t olen,
 	if (em.wrote && em.last_nonl && out->len > start && !out->failed)
 		out->buf[--out->len] = '\0';
 	res->conflicts = em.conflicts;
+	/*
+	 * A side that changed nothing, or two sides that made the same
+	 * change: the other side's text as it is (the section merge would
+	 * still put its blank line between sections that had none).
+	 */
+	if (same_text(base, blen, theirs, tlen) ||
+	    same_text(ours, olen, theirs, tlen))
+		keep_text(out, start, ours, olen, res);
+	else if (same_text(base, blen, ours, olen))
+		keep_text(out, start, theirs, tlen, res);
 	ret = strbuf_failed(out) ? -1 : 0;
 out:
 	merger_release(&mg);

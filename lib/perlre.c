@@ -50,8 +50,8 @@ int perlre_match_from(struct perlre *re, const char *s, size_t len,
 	/* JIT costs more than a few interpreted matches: only when hot */
 	if (++re->uses == 32)
 		pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
-	rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, start, 0, re->md,
-			 mnt_regex_context());
+	rc = mnt_regex_run(re->code, re->md, s, len, start,
+			   re->flags & PERLRE_BUDGET ? &re->budget : NULL);
 	if (rc >= 0)
 		return 1;
 	return rc == PCRE2_ERROR_NOMATCH ? 0 : -1;
@@ -145,6 +145,11 @@ int perlre_subst(struct perlre *re, const char *s, size_t len,
 	if (last < len)
 		strbuf_add(out, s + last, len - last);
 	return strbuf_failed(out) ? -1 : n;
+}
+
+bool perlre_exhausted(const struct perlre *re)
+{
+	return re->budget.exhausted;
 }
 
 void perlre_free(struct perlre *re)

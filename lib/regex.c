@@ -3,22 +3,75 @@
 #include "regex.h"
 
 #include <pcre2.h>
+#include <stdlib.h>
 
 const uint32_t mnt_regex_match_limit = 10000000;
 const uint32_t mnt_regex_heap_limit_kib = 64 * 1024;
 
+static pcre2_match_context *make_context(uint32_t limit)
+{
+	pcre2_match_context *ctx = pcre2_match_context_create(NULL);
+
+	if (ctx) {
+		pcre2_set_match_limit(ctx, limit);
+		pcre2_set_heap_limit(ctx, mnt_regex_heap_limit_kib);
+	}
+	return ctx;
+}
+
+/* Made once and never changed: shared by every pattern. */
 void *mnt_regex_context(void)
 {
 	static pcre2_match_context *ctx;
 
-	if (!ctx) {
-		ctx = pcre2_match_context_create(NULL);
-		if (ctx) {
-			pcre2_set_match_limit(ctx, mnt_regex_match_limit);
-			pcre2_set_heap_limit(ctx, mnt_regex_heap_limit_kib);
+	if (!ctx)
+		ctx = make_context(mnt_regex_match_limit);
+	return ctx;
+}
+
+static bool is_limit(int rc)
+{
+	return rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT ||
+	       rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT;
+}
+
+int mnt_regex_run(void *code, void *md, const char *s, size_t len, size_t start,
+		  struct regex_budget *b)
+{
+	/* the quick context's limit is set before each use */
+	static pcre2_match_context *quick;
+	uint64_t q;
+	int rc;
+
+	if (b && b->exhausted)
+		return PCRE2_ERROR_NOMATCH;
+	if (b && !quick)
+		quick = make_context(REGEX_QUICK_BASE);
+	if (b && quick) {
+		q = REGEX_QUICK_BASE +
+		    (uint64_t)REGEX_QUICK_PER_BYTE * (len - start);
+		if (q < mnt_regex_match_limit) {
+			pcre2_set_match_limit(quick, (uint32_t)q);
+			rc = pcre2_match(code, (PCRE2_SPTR)s, len, start, 0, md,
+					 quick);
+			if (rc != PCRE2_ERROR_MATCHLIMIT)
+				goto done;
+			/* heavy: the budget pays for one full run */
+			if (++b->heavy > REGEX_HEAVY_MAX) {
+				b->exhausted = true;
+				return PCRE2_ERROR_MATCHLIMIT;
+			}
 		}
 	}
-	return ctx;
+	rc = pcre2_match(code, (PCRE2_SPTR)s, len, start, 0, md,
+			 mnt_regex_context());
+done:
+	if (is_limit(rc)) {
+		if (b)
+			b->exhausted = true;
+		return PCRE2_ERROR_MATCHLIMIT;
+	}
+	return rc;
 }
 
 int mnt_regex_compile(struct mnt_regex *re, const char *pat, size_t len,
@@ -31,6 +84,11 @@ int mnt_regex_compile(struct mnt_regex *re, const char *pat, size_t len,
 
 	re->code = NULL;
 	re->md = NULL;
+	re->budget = calloc(1, sizeof(*re->budget));
+	if (!re->budget) {
+		strbuf_addstr(err, "out of memory");
+		return -1;
+	}
 	if (flags & MNT_RE_CASELESS)
 		opts |= PCRE2_CASELESS;
 	if (flags & MNT_RE_EXTENDED)
@@ -39,14 +97,14 @@ int mnt_regex_compile(struct mnt_regex *re, const char *pat, size_t len,
 	if (!re->code) {
 		pcre2_get_error_message(code, buf, sizeof(buf));
 		strbuf_addf(err, "%s at offset %zu", (char *)buf, (size_t)off);
+		mnt_regex_free(re);
 		return -1;
 	}
 	/* JIT is an optimisation: without it, the interpreter runs. */
 	pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
 	re->md = pcre2_match_data_create_from_pattern(re->code, NULL);
 	if (!re->md) {
-		pcre2_code_free(re->code);
-		re->code = NULL;
+		mnt_regex_free(re);
 		strbuf_addstr(err, "out of memory");
 		return -1;
 	}
@@ -55,17 +113,20 @@ int mnt_regex_compile(struct mnt_regex *re, const char *pat, size_t len,
 
 int mnt_regex_match(const struct mnt_regex *re, const char *s, size_t len)
 {
-	int rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, re->md,
-			     mnt_regex_context());
+	int rc = mnt_regex_run(re->code, re->md, s, len, 0, re->budget);
 
 	if (rc >= 0)
 		return REGEX_MATCH;
 	if (rc == PCRE2_ERROR_NOMATCH)
 		return REGEX_NOMATCH;
-	if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT ||
-	    rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT)
+	if (rc == PCRE2_ERROR_MATCHLIMIT)
 		return REGEX_LIMIT;
 	return REGEX_ERROR;
+}
+
+bool mnt_regex_exhausted(const struct mnt_regex *re)
+{
+	return re->budget && re->budget->exhausted;
 }
 
 void mnt_regex_free(struct mnt_regex *re)
@@ -74,5 +135,7 @@ void mnt_regex_free(struct mnt_regex *re)
 		pcre2_match_data_free(re->md);
 	if (re->code)
 		pcre2_code_free(re->code);
+	free(re->budget);
 	re->md = re->code = NULL;
+	re->budget = NULL;
 }

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The MAINTAINERS reader and format: whatever parses renders, the
+ * rendering parses again and renders to the same bytes (format is
+ * idempotent), with and without --order, and --check finds nothing in
+ * format's own output, from the second pass on (as for the script,
+ * whose output maint's is byte for byte).
+ */
+#include "fuzz-common.h"
+
+#include <stdbool.h>
+
+/* Parse text and render it again into out; -1 if it does not parse. */
+static int pass(const struct strbuf *text, const char *order,
+		struct strbuf *out, struct diags *d)
+{
+	struct maintainers m;
+	int ret = -1;
+
+	if (fuzz_parse(&m, "pass", text->buf, text->len))
+		return -1;
+	strbuf_reset(out);
+	if (!fuzz_render(&m, order, out)) {
+		ret = 0;
+		/*
+		 * At the fixed point, maint format --check finds nothing
+		 * (before it, a tail line the script moved can still make
+		 * a new section out of order)
+		 */
+		if (d && out->len == text->len &&
+		    !memcmp(out->buf, text->buf, text->len))
+			FUZZ_ASSERT(mnt_check_canonical(&m, order, d) <= 0,
+				    text->buf, d->nr ? d->v[0].msg : "");
+	}
+	mnt_release(&m);
+	return ret;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const orders[] = { NULL, MNT_ORDER_DEFAULT };
+	struct maintainers m;
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	struct diags d = DIAGS_INIT;
+	size_t k;
+
+	if (fuzz_parse(&m, "fuzz", data, size))
+		return 0;
+	for (k = 0; k < 2; k++) {
+		const char *order = orders[k];
+
+		strbuf_reset(&a);
+		if (fuzz_render(&m, order, &a))
+			continue;
+		/*
+		 * The script's output need not parse again (a stray line
+		 * can end up after a header: it dies on it, and so does
+		 * maint), and is not always a fixed point: a CR in a blank
+		 * line, or a tail line --order moves under its header, make
+		 * a new section of what follows.  The second pass is.
+		 */
+		if (pass(&a, order, &b, NULL))
+			continue;
+		{
+			struct strbuf t = a;
+
+			a = b;
+			b = t;
+		}
+		if (pass(&a, order, &b, &d))
+			continue;
+		/*
+		 * With --order even the script takes more passes (its sort
+		 * moves tail lines each time; maint's passes are the same
+		 * bytes as its): only without it is the second pass fixed.
+		 */
+		if (!order)
+			FUZZ_ASSERT(a.len == b.len &&
+					    !memcmp(a.buf, b.buf, a.len),
+				    a.buf, b.buf);
+		diags_release(&d);
+	}
+	mnt_release(&m);
+	strbuf_release(&a);
+	strbuf_release(&b);
+	diags_release(&d);
+	return 0;
+}
