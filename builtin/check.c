@@ -462,9 +462,8 @@ static int check_run(struct gm_db *db, const struct ck_patch *cp,
 	if ((a->coverage || a->self_test || o->enabled[D_NO_MATCH] ||
 	     o->enabled[D_BAD_PATTERN] || o->enabled[D_USELESS_EXCLUDE] ||
 	     o->enabled[D_SHADOWED]) &&
-	    (cp->nr && !a->coverage ?
-		     patch_tree_files(&tree, cp, db, a->json) :
-		     tree_files(&tree, a->json))) {
+	    (cp->nr && !a->coverage ? patch_tree_files(&tree, cp, db, a->json) :
+				      tree_files(&tree, a->json))) {
 		error_msg("cannot list the files of the tree");
 		goto out;
 	}

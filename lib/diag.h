@@ -53,7 +53,7 @@ enum diag_severity {
 	X(D_BAD_REGEX, SEV_ERROR, "bad-regex")               \
 	X(D_SHADOWED, SEV_NOTE, "shadowed")                  \
 	X(D_NOT_PATCH, SEV_WARNING, "not-a-patch")           \
-	X(D_CONFLICT_MARKER, SEV_ERROR, "conflict-marker") \
+	X(D_CONFLICT_MARKER, SEV_ERROR, "conflict-marker")   \
 	X(D_NOT_EXPORTED, SEV_NOTE, "not-exported")
 
 #define DIAG_ENUM(id, sev, name) id,

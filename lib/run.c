@@ -9,8 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int run(const char *const argv[], const char *in,
-	       struct strbuf *out, int *status, bool with_stderr)
+static int run(const char *const argv[], const char *in, struct strbuf *out,
+	       int *status, bool with_stderr)
 {
 	int pfd[2], st, err = 0;
 	pid_t pid;

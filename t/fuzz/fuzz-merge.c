@@ -15,8 +15,8 @@ struct text {
 };
 
 /* 0, or -1 where the merge refuses (input that does not parse) */
-static int one(struct text b, struct text o, struct text t,
-	       struct strbuf *out, struct merge_result *res)
+static int one(struct text b, struct text o, struct text t, struct strbuf *out,
+	       struct merge_result *res)
 {
 	struct merge_opts opts = { 0, MERGE_STYLE_DIFF3, NULL, NULL, NULL };
 
