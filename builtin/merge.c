@@ -52,6 +52,19 @@ static const char merge_usage[] =
 	"  MAINTAINERS merge=maintainers\n"
 	"  MAINTAINERS/* merge=maintainers\n";
 
+static void report_diags(const struct diags *d, const char *prefix)
+{
+	size_t k;
+
+	for (k = 0; k < d->nr; k++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		diag_format(&sb, &d->v[k]);
+		error_msg("%s%s", prefix, sb.buf);
+		strbuf_release(&sb);
+	}
+}
+
 /* a diagnostic that says the file could not be read at all */
 static bool fatal(const struct diags *d)
 {
@@ -343,28 +356,12 @@ int cmd_merge(int argc, char **argv)
 	}
 	if (!parsed && fatal(&d)) {
 		/* unreadable (a FIFO, a device, a link loop): no fallback */
-		size_t k;
-
-		for (k = 0; k < d.nr; k++) {
-			struct strbuf sb = STRBUF_INIT;
-
-			diag_format(&sb, &d.v[k]);
-			error_msg("%s", sb.buf);
-			strbuf_release(&sb);
-		}
+		report_diags(&d, "");
 		ret = 2;
 		goto done;
 	}
 	if (!parsed) {
-		size_t k;
-
-		for (k = 0; k < d.nr; k++) {
-			struct strbuf sb = STRBUF_INIT;
-
-			diag_format(&sb, &d.v[k]);
-			error_msg("warning: %s", sb.buf);
-			strbuf_release(&sb);
-		}
+		report_diags(&d, "warning: ");
 		if (!d.nr)
 			error_msg("warning: %s: binary data", args[i]);
 		error_msg("warning: %s does not parse; merging it line by line",
