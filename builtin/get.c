@@ -161,7 +161,7 @@ static int all_paths(char **args, int nargs, struct strbuf *list)
 	if (nargs == 1 && !strcmp(args[0], "-")) {
 		if (!read_fd(0, list, &err))
 			return 0;
-		error_msg("standard input: %s", strerror(err));
+		error_msg("standard input: %s", file_strerror(err));
 		return -1;
 	}
 	if (nargs) {

@@ -159,7 +159,7 @@ static int write_result(const char *path, const struct strbuf *text)
 	    atomic_commit(&af, &err)) {
 		atomic_rollback(&af);
 		error_msg("%s: cannot write the result: %s", path,
-			  strerror(err));
+			  file_strerror(err));
 		return -1;
 	}
 	return 0;

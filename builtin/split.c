@@ -187,7 +187,7 @@ int cmd_split(int argc, char **argv)
 	if (rules) {
 		how = SPLIT_RULES;
 		if (read_path(rules, &rtext, &err)) {
-			error_msg("%s: %s", rules, strerror(err));
+			error_msg("%s: %s", rules, file_strerror(err));
 			goto out;
 		}
 	} else if (!strcmp(by, "dir")) {
