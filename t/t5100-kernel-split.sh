@@ -238,7 +238,8 @@ test_expect_success 'after the series, get_maintainer.pl gives the same recipien
 		b=$(cd tree && perl scripts/get_maintainer.pl \
 			--nogit --nogit-fallback --norolestats -f "$f" \
 			2>/dev/null | recipients)
-		c=$(cd tree && maint get --norolestats -f "$f" | recipients)
+		c=$(cd tree && maint get --nogit --nogit-fallback \
+			--norolestats -f "$f" | recipients)
 		if [ "$a" != "$b" ] || [ "$a" != "$c" ]; then
 			echo "differs: $f"
 			exit 1
