@@ -167,7 +167,7 @@ int parse_options(int argc, char **argv, const struct option *opts,
 	}
 	if (argc == 2 && !strcmp(argv[1], "--list-options-table")) {
 		list_options(opts);
-		return PARSE_OPT_LISTED;
+		goto listed;
 	}
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *name, *eq;
@@ -176,7 +176,7 @@ int parse_options(int argc, char **argv, const struct option *opts,
 
 		if (!strcmp(a, "--git-completion-helper")) {
 			parse_options_complete(opts, stdout);
-			return PARSE_OPT_LISTED;
+			goto listed;
 		}
 		if (!strcmp(a, "--")) {
 			while (++i < argc)
@@ -255,6 +255,11 @@ int parse_options(int argc, char **argv, const struct option *opts,
 		}
 	}
 	return 0;
+listed:
+	free(*args);
+	*args = NULL;
+	*nargs = 0;
+	return PARSE_OPT_LISTED;
 fail:
 	free(*args);
 	*args = NULL;

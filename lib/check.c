@@ -54,7 +54,8 @@ int ck_tree_add_list(struct ck_tree *t, struct strbuf *list)
 			return -1;
 		t->v[t->nr++] = p;
 	}
-	qsort(t->v, t->nr, sizeof(*t->v), cmp_path);
+	if (t->nr)
+		qsort(t->v, t->nr, sizeof(*t->v), cmp_path);
 	return 0;
 }
 
