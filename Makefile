@@ -90,7 +90,7 @@ UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1:exitcode=99
 export ASAN_OPTIONS UBSAN_OPTIONS
 
 check: maint $(UNIT_TESTS)
-	prove -j2 --exec bash t/t[0-9]*.sh
+	prove -j2 --timer --exec bash t/t[0-9]*.sh
 
 # libFuzzer harnesses: clang, their own objects (t/fuzz/obj), never mixed
 # with the tool's.  Seeds: t/fuzz/corpus/NAME (committed, small) and
@@ -123,7 +123,7 @@ test: maint $(UNIT_TESTS)
 	scripts/get-kernel.sh >/dev/null
 	scripts/get-maintainers-file.sh 6.1 >/dev/null
 	MAINT_KERNEL_VERSION=6.1 scripts/get-kernel.sh >/dev/null
-	MAINT_NEED_KERNEL=1 prove -j2 --exec bash t/t[0-9]*.sh
+	MAINT_NEED_KERNEL=1 prove -j2 --timer --exec bash t/t[0-9]*.sh
 
 kernel:
 	scripts/get-kernel.sh
