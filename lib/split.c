@@ -122,11 +122,20 @@ static bool comp_is(const char *c, size_t len, const char *s)
 	return strlen(s) == len && !memcmp(c, s, len);
 }
 
-enum pattern_class { PAT_NONE, PAT_CODE, PAT_AUX, PAT_TEST, PAT_BINDING };
+enum pattern_class {
+	PAT_NONE,
+	PAT_CODE,
+	PAT_VAGUE,
+	PAT_AUX,
+	PAT_TEST,
+	PAT_BINDING
+};
 
 /*
- * Where a pattern's files are: code, or documentation, headers and tests
- * (Documentation/, include/, tools/testing/), or device-tree bindings
+ * Where a pattern's files are: code (vague when it names no directory
+ * below a top that is split two levels deep: arch/, drivers/...), or
+ * documentation, headers, tests and samples (Documentation/, include/,
+ * tools/testing/, samples/), or device-tree bindings
  * (Documentation/devicetree/bindings/, include/dt-bindings/), whose
  * subject (*sub) is the directory below bindings/ or dt-bindings/.
  */
@@ -162,6 +171,10 @@ static enum pattern_class pattern_class(const char **comp, const size_t *clen,
 	if (n > 1 && comp_is(comp[0], clen[0], "tools") &&
 	    comp_is(comp[1], clen[1], "testing"))
 		return PAT_TEST;
+	if (comp_is(comp[0], clen[0], "samples"))
+		return PAT_TEST;
+	if (n == 1 && two_level(comp[0], clen[0]))
+		return PAT_VAGUE;
 	return PAT_CODE;
 }
 
@@ -256,8 +269,23 @@ static void vote(struct strmap *votes, const struct strbuf *k,
 	}
 }
 
+/*
+ * The tiers of a section's patterns, in the order dir_key() asks them:
+ * code, broad code that names no directory below a top that is split two
+ * levels deep (F: arch/ANY/mm/...: no directory of its own), tests and
+ * samples, documentation and headers (bindings are asked before vague
+ * code, see dir_key()).
+ */
+enum tier { T_CODE, T_VAGUE, T_TEST, T_AUX, NR_TIERS };
+
+struct dir_tier {
+	struct strmap votes; /* this section's */
+	struct strbuf key; /* the winner so far */
+	size_t n, best, tied;
+};
+
 struct dir_ctx {
-	struct strmap votes, avotes, tvotes; /* this section's, by kind */
+	struct dir_tier t[NR_TIERS];
 	struct strmap code; /* key -> code patterns naming it, all sections */
 	struct strmap aux; /* the same for documentation, headers, tests */
 };
@@ -287,7 +315,9 @@ static int dir_weights(const struct maintainers *m, struct dir_ctx *c)
 			if (pc == PAT_NONE)
 				continue;
 			dir_key_of(&k, comp, clen, n);
-			e = strmap_put(pc == PAT_CODE ? &c->code : &c->aux,
+			e = strmap_put(pc == PAT_CODE || pc == PAT_VAGUE ?
+					       &c->code :
+					       &c->aux,
 				       k.buf, k.len);
 			if (!e) {
 				ret = -1;
@@ -300,33 +330,57 @@ static int dir_weights(const struct maintainers *m, struct dir_ctx *c)
 	return ret;
 }
 
+#define NOCODE "no code pattern: "
+
+/* One tier's winner and why, in why; false when the tier has none. */
+static bool tier_why(const struct dir_tier *t, const char *prefix,
+		     const char *what, size_t nother, const char *other,
+		     struct strbuf *why)
+{
+	if (!t->key.len)
+		return false;
+	strbuf_addf(why, "%s%zu of %zu %s pattern%s in %s", prefix, t->best,
+		    t->n, what, t->n == 1 ? "" : "s", t->key.buf);
+	if (t->tied)
+		strbuf_addf(why,
+			    ", tied with %zu other%s: the one more patterns "
+			    "of the file name",
+			    t->tied, t->tied == 1 ? "" : "s");
+	if (nother)
+		strbuf_addf(why, " (%zu %s pattern%s not counted)", nother,
+			    other, nother == 1 ? "" : "s");
+	return true;
+}
+
 /*
  * The dir strategy's key of a section, and why (see split.h): the
  * directory most of its code patterns name; with no code patterns, the
- * code directory its device-tree bindings document; else the directory
- * most of its test patterns name; else the one most of its documentation
- * and header patterns name.
+ * code directory its device-tree bindings document; else the one most
+ * of its vague code patterns name (arch, drivers...); else the directory
+ * most of its test and sample patterns name; else the one most of its
+ * documentation and header patterns name.
  */
 static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 		    struct dir_ctx *c, struct strbuf *key, struct strbuf *why)
 {
 	const struct mnt_line *l = mnt_section_lines(m, s);
 	const char *comp[64], *sub;
-	size_t clen[64], i, n, sublen, vlen;
-	size_t ncode = 0, naux = 0, nbind = 0, best = 0, tied = 0;
-	size_t abest = 0, atied = 0, ntest = 0, tbest = 0, ttied = 0;
-	struct strbuf k = STRBUF_INIT, akey = STRBUF_INIT, bkey = STRBUF_INIT;
-	struct strbuf tkey = STRBUF_INIT;
+	size_t clen[64], i, n, sublen, vlen, naux = 0;
+	struct strbuf k = STRBUF_INIT, bkey = STRBUF_INIT;
 	struct strbuf bsub = STRBUF_INIT;
+	struct dir_tier *t = c->t;
 
 	strbuf_reset(key);
 	strbuf_reset(why);
-	strmap_clear(&c->votes);
-	strmap_clear(&c->avotes);
-	strmap_clear(&c->tvotes);
+	for (i = 0; i < NR_TIERS; i++) {
+		strmap_clear(&t[i].votes);
+		strbuf_reset(&t[i].key);
+		t[i].n = t[i].best = t[i].tied = 0;
+	}
 	for (i = 0; i < s->nr; i++) {
 		const char *v;
 		enum pattern_class pc;
+		enum tier ti;
 
 		if (l[i].type != 'F')
 			continue;
@@ -336,75 +390,39 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 		if (pc == PAT_NONE)
 			continue;
 		dir_key_of(&k, comp, clen, n);
-		if (pc == PAT_CODE) {
-			ncode++;
-			vote(&c->votes, &k, &c->code, key, &best, &tied);
-			continue;
-		}
-		naux++;
-		if (pc == PAT_TEST) {
-			ntest++;
-			vote(&c->tvotes, &k, &c->aux, &tkey, &tbest, &ttied);
-			continue;
-		}
-		if (pc == PAT_BINDING) {
-			nbind++;
-			if (sub && !bkey.len &&
-			    binding_key(sub, sublen, &c->code, &bkey)) {
-				strbuf_add(&bsub, v,
-					   (size_t)(sub + sublen - v));
-			}
-		}
-		vote(&c->avotes, &k, &c->aux, &akey, &abest, &atied);
+		ti = pc == PAT_CODE  ? T_CODE :
+		     pc == PAT_VAGUE ? T_VAGUE :
+		     pc == PAT_TEST  ? T_TEST :
+				       T_AUX;
+		if (ti != T_CODE)
+			naux++;
+		if (pc == PAT_BINDING && sub && !bkey.len &&
+		    binding_key(sub, sublen, &c->code, &bkey))
+			strbuf_add(&bsub, v, (size_t)(sub + sublen - v));
+		t[ti].n++;
+		vote(&t[ti].votes, &k,
+		     ti == T_CODE || ti == T_VAGUE ? &c->code : &c->aux,
+		     &t[ti].key, &t[ti].best, &t[ti].tied);
 	}
-	if (key->len) {
-		strbuf_addf(why, "%zu of %zu code pattern%s in %s", best, ncode,
-			    ncode == 1 ? "" : "s", key->buf);
-		if (tied)
-			strbuf_addf(why,
-				    ", tied with %zu other%s: the one "
-				    "more patterns of the file name",
-				    tied, tied == 1 ? "" : "s");
-		if (naux)
-			strbuf_addf(why,
-				    " (%zu doc/header/test pattern%s "
-				    "not counted)",
-				    naux, naux == 1 ? "" : "s");
+	if (tier_why(&t[T_CODE], "", "code", naux, "doc/header/test", why)) {
+		strbuf_addbuf(key, &t[T_CODE].key);
 	} else if (bkey.len) {
 		strbuf_addbuf(key, &bkey);
 		strbuf_addf(why, "bindings only: %s/ documents %s", bsub.buf,
 			    bkey.buf);
-	} else if (tkey.len) {
-		strbuf_addbuf(key, &tkey);
-		strbuf_addf(why,
-			    "no code pattern: %zu of %zu test pattern%s in %s",
-			    tbest, ntest, ntest == 1 ? "" : "s", key->buf);
-		if (ttied)
-			strbuf_addf(why,
-				    ", tied with %zu other%s: the one "
-				    "more patterns of the file name",
-				    ttied, ttied == 1 ? "" : "s");
-		if (naux > ntest)
-			strbuf_addf(why,
-				    " (%zu doc/header pattern%s not counted)",
-				    naux - ntest, naux - ntest == 1 ? "" : "s");
-	} else if (akey.len) {
-		strbuf_addbuf(key, &akey);
-		strbuf_addf(why,
-			    "no code pattern: %zu of %zu doc/header/test "
-			    "pattern%s in %s",
-			    abest, naux, naux == 1 ? "" : "s", key->buf);
-		if (atied)
-			strbuf_addf(why,
-				    ", tied with %zu other%s: the one "
-				    "more patterns of the file name",
-				    atied, atied == 1 ? "" : "s");
+	} else if (tier_why(&t[T_VAGUE], NOCODE, "broad code",
+			    naux - t[T_VAGUE].n, "doc/header/test", why)) {
+		strbuf_addbuf(key, &t[T_VAGUE].key);
+	} else if (tier_why(&t[T_TEST], NOCODE, "test/sample", t[T_AUX].n,
+			    "doc/header", why)) {
+		strbuf_addbuf(key, &t[T_TEST].key);
+	} else if (tier_why(&t[T_AUX], NOCODE, "doc/header/test", 0, "",
+			    why)) {
+		strbuf_addbuf(key, &t[T_AUX].key);
 	} else {
 		strbuf_addstr(why, "no F: pattern names a directory");
 	}
 	strbuf_release(&k);
-	strbuf_release(&akey);
-	strbuf_release(&tkey);
 	strbuf_release(&bkey);
 	strbuf_release(&bsub);
 }
@@ -609,14 +627,17 @@ int split_plan(const struct maintainers *m, enum split_by by, int min,
 	       struct split_plan *plan, struct diags *d)
 {
 	struct strmap index = STRMAP_INIT, count = STRMAP_INIT;
-	struct dir_ctx dc = { STRMAP_INIT, STRMAP_INIT, STRMAP_INIT,
-			      STRMAP_INIT, STRMAP_INIT };
+	struct dir_ctx dc = { .code = STRMAP_INIT, .aux = STRMAP_INIT };
 	struct strbuf key = STRBUF_INIT, text = STRBUF_INIT, why = STRBUF_INIT;
 	struct rule *rules = NULL;
 	size_t nrules = 0, i, k;
 	char **keys = NULL;
 	int ret = -1;
 
+	for (k = 0; k < NR_TIERS; k++) {
+		dc.t[k].votes = (struct strmap)STRMAP_INIT;
+		strbuf_init(&dc.t[k].key);
+	}
 	memset(plan, 0, sizeof(*plan));
 	plan->file_of = calloc(m->nr_sections + 1, sizeof(*plan->file_of));
 	plan->why = calloc(m->nr_sections + 1, sizeof(*plan->why));
@@ -747,9 +768,10 @@ out:
 	free_rules(rules, nrules);
 	strmap_release(&index);
 	strmap_release(&count);
-	strmap_release(&dc.votes);
-	strmap_release(&dc.avotes);
-	strmap_release(&dc.tvotes);
+	for (k = 0; k < NR_TIERS; k++) {
+		strmap_release(&dc.t[k].votes);
+		strbuf_release(&dc.t[k].key);
+	}
 	strmap_release(&dc.code);
 	strmap_release(&dc.aux);
 	strbuf_release(&key);

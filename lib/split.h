@@ -7,15 +7,18 @@
  *  - by dir:   where its code is.  Each F: pattern names a directory key:
  *              the top directory, or the top two for arch, drivers,
  *              Documentation, include, sound and tools ("drivers_gpu",
- *              "arch_arm64").  Patterns under Documentation/, include/
- *              and tools/testing/ (documentation, headers, tests) and
- *              device-tree bindings count only when a section has no
- *              other: the key most of its code patterns name; with none,
- *              the code directory its bindings document, if some section
- *              has code there (bindings/iio -> drivers_iio; a table for
+ *              "arch_arm64").  Patterns under Documentation/, include/,
+ *              tools/testing/ and samples/ (documentation, headers,
+ *              tests, samples), broad code (no directory below a top
+ *              split two levels deep: arch/ANY/mm/...) and device-tree
+ *              bindings count only when a section has no other: the key
+ *              most of its code patterns name; with none, the code
+ *              directory its bindings document, if some section has
+ *              code there (bindings/iio -> drivers_iio; a table for
  *              the subjects not named after their directory: clock ->
  *              drivers_clk, sound -> sound_soc, ...); else the key most
- *              of its test patterns name; else the key most of its
+ *              of its broad code patterns name; else the key most of
+ *              its test and sample patterns name; else the key most of its
  *              documentation and header patterns name.  A tie goes to
  *              the key that more patterns of the whole file name (of
  *              the same kind), then to the first in byte order;

@@ -24,9 +24,10 @@ done
 
 test_expect_success 'by dir: where the code is, not the documentation or headers' '
 	ls out-dir >files &&
-	printf "%s\n" MAINTAINERS arch drivers_gpu drivers_media drivers_net \
-		drivers_of net >expect &&
+	printf "%s\n" MAINTAINERS drivers_gpu drivers_media drivers_net \
+		drivers_of kernel net >expect &&
 	test_cmp expect files &&
+	grep -q "^abi/api" out-dir/kernel &&
 	grep -q "^3C59X NETWORK DRIVER" out-dir/drivers_net &&
 	grep -q "^802.11" out-dir/net &&
 	grep -q "^OPEN FIRMWARE" out-dir/drivers_of &&
@@ -58,6 +59,44 @@ test_expect_success '--dry-run: the plan and why, nothing written' '
 	test "$(grep -c "	" plan)" = 8 &&
 	maint split --by=dir --dry-run --input "$M" >plan5 &&
 	test_grep "^MAINTAINERS	NETWORKING DRIVERS	.*drivers_net would have 2 sections, fewer than --min=5\$" plan5
+'
+
+test_expect_success 'by dir: samples and broad arch/ patterns do not outvote the code' '
+	cat >broad <<-\EOF &&
+	INFINIBAND SUBSYSTEM
+	M:	A <a@example.org>
+	S:	Supported
+	F:	drivers/infiniband/
+	F:	include/rdma/
+	F:	samples/bpf/ibumad_kern.c
+	F:	samples/bpf/ibumad_user.c
+
+	KASAN
+	M:	B <b@example.org>
+	S:	Maintained
+	F:	arch/*/include/asm/*kasan*.h
+	F:	arch/*/mm/kasan_init*
+	F:	include/linux/kasan*.h
+	F:	mm/kasan/
+
+	PARAVIRT_OPS INTERFACE
+	M:	C <c@example.org>
+	S:	Supported
+	F:	arch/*/include/asm/paravirt*.h
+	F:	arch/*/kernel/paravirt*
+	F:	include/linux/hypervisor.h
+
+	SAMPLES ONLY
+	M:	D <d@example.org>
+	S:	Maintained
+	F:	Documentation/x.rst
+	F:	samples/x/
+	EOF
+	maint split --by=dir --min=1 --dry-run --input broad >plan &&
+	test_grep "^drivers_infiniband	INFINIBAND SUBSYSTEM	1 of 1 code pattern in drivers_infiniband (3 doc/header/test patterns not counted)\$" plan &&
+	test_grep "^mm	KASAN	1 of 1 code pattern in mm (3 doc/header/test patterns not counted)\$" plan &&
+	test_grep "^arch	PARAVIRT_OPS INTERFACE	no code pattern: 2 of 2 broad code patterns in arch (1 doc/header/test pattern not counted)\$" plan &&
+	test_grep "^samples	SAMPLES ONLY	no code pattern: 1 of 1 test/sample pattern in samples (1 doc/header pattern not counted)\$" plan
 '
 
 test_expect_success 'by dir: a bindings-only section goes with the drivers it documents' '
