@@ -34,6 +34,9 @@ bool ck_perl_space(char ch);
 const char *ck_fname(const struct ck *c, const struct ck_line *l);
 /* patch mode: is a finding on l kept (ck_opts.focus; always without) */
 bool ck_focused(const struct ck *c, const struct ck_line *l);
+/* patch mode: report a repeat of earlier on earlier (only it is the patch's) */
+bool ck_on_earlier(const struct ck *c, const struct ck_line *later,
+		   const struct ck_line *earlier);
 /* a finding; in self-test mode also the script's line */
 void ck_report(struct ck *c, enum diag_id id, const struct ck_line *l,
 	       const char *script_msg, const char *fmt, ...)

@@ -60,7 +60,7 @@ struct headers {
  * seen before?  *exact: an equal one.  Adds it when not.
  */
 static int seen_header(struct headers *h, const struct ck_line *l, bool *dup,
-		       bool *exact)
+		       bool *exact, const struct ck_line **prev)
 {
 	size_t lo = 0, hi = h->nr;
 
@@ -75,6 +75,7 @@ static int seen_header(struct headers *h, const struct ck_line *l, bool *dup,
 	*dup = lo < h->nr && h->v[lo]->len >= l->len &&
 	       !memcmp(h->v[lo]->s, l->s, l->len);
 	*exact = *dup && h->v[lo]->len == l->len;
+	*prev = *dup ? h->v[lo] : NULL;
 	if (*dup)
 		return 0;
 	if (!ALLOC_GROW(h->v, h->nr + 1, h->alloc))
@@ -87,7 +88,7 @@ static int seen_header(struct headers *h, const struct ck_line *l, bool *dup,
 
 static int self_test_section(struct ck *c, size_t idx, struct headers *h)
 {
-	const struct ck_line *x = &c->l[idx];
+	const struct ck_line *x = &c->l[idx], *prev;
 	const char *v, *status = "";
 	size_t vlen, status_len = 0, k;
 	bool has_s = false, has_f = false, has_ml = false, dup, exact;
@@ -96,12 +97,21 @@ static int self_test_section(struct ck *c, size_t idx, struct headers *h)
 	if (!header_like(x) || idx + 1 >= c->nr ||
 	    !full_field(&c->l[idx + 1], &v, &vlen))
 		return 0;
-	if (seen_header(h, x, &dup, &exact))
+	if (seen_header(h, x, &dup, &exact, &prev))
 		return -1;
 	if (dup && (c->o->self_test || exact) &&
-	    want(c, D_DUP_HEADER, "sections"))
-		ck_report(c, D_DUP_HEADER, x, "duplicate section header",
-			  "duplicate section header '%.*s'", hlen, x->s);
+	    want(c, D_DUP_HEADER, "sections")) {
+		if (ck_on_earlier(c, x, prev))
+			ck_report(c, D_DUP_HEADER, prev, NULL,
+				  "duplicate section header '%.*s' (again at "
+				  "%s:%lu)",
+				  hlen, x->s, ck_fname(c, x), x->lineno);
+		else
+			ck_report(c, D_DUP_HEADER, x,
+				  "duplicate section header",
+				  "duplicate section header '%.*s'", hlen,
+				  x->s);
+	}
 	for (k = idx + 1; k < c->nr; k++) {
 		char t = full_field(&c->l[k], &v, &vlen);
 

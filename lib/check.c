@@ -150,6 +150,18 @@ bool ck_focused(const struct ck *c, const struct ck_line *l)
 	       c->o->focus(c->o->focus_arg, ck_fname(c, l), l->lineno);
 }
 
+/*
+ * Patch mode: a finding about a line that repeats an earlier one goes on
+ * the earlier copy when only that one is the patch's (a patch that puts
+ * a second copy before the first hears of it).  True when it does.
+ */
+bool ck_on_earlier(const struct ck *c, const struct ck_line *later,
+		   const struct ck_line *earlier)
+{
+	return c->o->focus && earlier && !ck_focused(c, later) &&
+	       ck_focused(c, earlier);
+}
+
 void ck_report(struct ck *c, enum diag_id id, const struct ck_line *l,
 	       const char *script_msg, const char *fmt, ...)
 {
@@ -365,6 +377,28 @@ static int header_width(const struct gm_entry *e)
 	return e->len > 200 ? 200 : (int)e->len;
 }
 
+/* The same F:/X: pattern twice in a section (first: the earlier copy). */
+static void dup_pattern(struct ck *c, const struct ck_line *l,
+			const struct gm_entry *first, size_t vlen)
+{
+	struct ck_line tmp;
+	const struct ck_line *f;
+
+	tmp.s = first->s;
+	tmp.len = first->len;
+	tmp.file = first->file;
+	tmp.lineno = first->lineno;
+	f = &tmp;
+	if (ck_on_earlier(c, l, f))
+		ck_report(c, D_DUP_PATTERN, f, NULL,
+			  "%c: '%.*s' is repeated at %s:%lu", first->type,
+			  (int)vlen, first->s, ck_fname(c, l), l->lineno);
+	else
+		ck_report(c, D_DUP_PATTERN, l, NULL,
+			  "%c: '%.*s' repeats line %lu", first->type,
+			  (int)vlen, first->s, first->lineno);
+}
+
 /* M:/R:/L: syntax, S: values, duplicate and shared F:, N:/K: regexes */
 static int section_fields(struct ck *c)
 {
@@ -420,12 +454,7 @@ static int section_fields(struct ck *c)
 				goto out;
 			if (se->value) {
 				if (c->o->enabled[D_DUP_PATTERN])
-					ck_report(c, D_DUP_PATTERN, l, NULL,
-						  "%c: '%.*s' repeats line %lu",
-						  e->type, (int)vlen, e->s,
-						  ((const struct gm_entry *)
-							   se->value)
-							  ->lineno);
+					dup_pattern(c, l, se->value, vlen);
 				continue;
 			}
 			se->value = (void *)e;

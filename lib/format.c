@@ -515,7 +515,14 @@ static long check_fields(const struct maintainers *m,
 		add_quoted_name(&msg, l[i].s, l[i].len);
 		strbuf_addstr(&msg, " is out of order in section ");
 		add_quoted_name(&msg, s->header, s->header_len);
-		if (next_of[i] != (size_t)-1) {
+		if (next_of[i] != (size_t)-1 &&
+		    m->lines[next_of[i]].len == l[i].len &&
+		    !memcmp(m->lines[next_of[i]].s, l[i].s, l[i].len)) {
+			/* a repeated line: not an order to keep but a copy */
+			strbuf_addf(&msg, ": it belongs next to its copy at "
+					  "line %lu",
+				    m->lines[next_of[i]].lineno);
+		} else if (next_of[i] != (size_t)-1) {
 			strbuf_addstr(&msg, ": it belongs before ");
 			add_quoted_name(&msg, m->lines[next_of[i]].s,
 					m->lines[next_of[i]].len);

@@ -240,6 +240,22 @@ test_expect_success 'PATCH as a git format-patch mail with a signature' '
 	test_cmp ../patch.out ../mail2.out
 '
 
+test_expect_success 'PATCH making a second copy before the first: found on the patch'"'"'s copy' '
+	sed "s/^BAD LINKS\$/STATUS ODD/" ../M.orig >MAINTAINERS &&
+	git diff >../dup-header.patch &&
+	git checkout -q MAINTAINERS &&
+	test_expect_code 1 maint check ../dup-header.patch >../dup.out &&
+	test_grep "^MAINTAINERS:32: error: duplicate section header .STATUS ODD. (again at MAINTAINERS:97) \[duplicate-header\]\$" ../dup.out &&
+	awk "/^Q:\thttps:..patchwork.example.org.project.acme/ {
+		print; print \"F:\tdrivers/acme/\"; next } {print}" \
+		../M.orig >MAINTAINERS &&
+	git diff >../dup-pattern.patch &&
+	git checkout -q MAINTAINERS &&
+	maint check ../dup-pattern.patch >../dup2.out &&
+	test_grep "^MAINTAINERS:19: warning: F: .drivers/acme/. is repeated at MAINTAINERS:21 \[duplicate-pattern\]\$" ../dup2.out &&
+	test_grep "^MAINTAINERS:19: .* it belongs next to its copy at line 21 \[field-order\]\$" ../dup2.out
+'
+
 test_expect_success 'PATCH cut short (a hunk missing lines): exit 2, where' '
 	head -n -2 ../new.patch >../short.patch &&
 	test_expect_code 2 maint check ../short.patch >../short.out 2>err &&
