@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "maintainers.h"
+#include "merge.h"
 #include "fileio.h"
 #include "strmap.h"
 
@@ -382,9 +383,12 @@ int mnt_parse_mapped(struct maintainers *m, const char *name, char *data,
 			strbuf_addstr(&msg, "' in section '");
 			quoted(&msg, m->sections[cur].header,
 			       m->sections[cur].header_len);
-			strbuf_addstr(
-				&msg,
-				"' (a header needs a blank line before it)");
+			strbuf_addstr(&msg, mnt_is_conflict_marker(h, hlen) ?
+						    "' (a leftover merge conflict "
+						    "marker)" :
+						    "' (not a field 'X:<TAB>value',"
+						    " nor a header followed by "
+						    "one)");
 			return parse_error(d, D_ODD_LINE, fname, last.lineno,
 					   &msg);
 		}

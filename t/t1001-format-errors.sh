@@ -24,7 +24,14 @@ test_expect_success 'duplicate header: file:line, exit 25, output untouched' '
 test_expect_success 'odd non-pattern line: file:line, exit 25' '
 	printf "FOO\nM: a\n  continued\n\nBAR\nM: b\n" >odd &&
 	test_expect_code 25 maint format --input odd --output o 2>err &&
-	test_grep "^odd:3: error: odd non-pattern line .continued. in section .FOO." err &&
+	test_grep "^odd:3: error: odd non-pattern line .continued. in section .FOO. (not a field .X:<TAB>value., nor a header followed by one)\$" err &&
+	! test -e o
+'
+
+test_expect_success 'a leftover conflict marker is named as one' '
+	printf "FOO\nM: a\n=======\n>>>>>>> theirs\n" >marker &&
+	test_expect_code 25 maint format --input marker --output o 2>err &&
+	test_grep "^marker:3: error: odd non-pattern line .=======. in section .FOO. (a leftover merge conflict marker)\$" err &&
 	! test -e o
 '
 
