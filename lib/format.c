@@ -443,8 +443,14 @@ static long check_sections(const struct maintainers *m, unsigned f,
 
 		if (in[i])
 			continue;
-		strbuf_addstr(&msg, "section ");
-		add_quoted_name(&msg, s->header, s->header_len);
+		if (s->header_len) {
+			strbuf_addstr(&msg, "section ");
+			add_quoted_name(&msg, s->header, s->header_len);
+		} else {
+			/* the script takes the blank line as its header */
+			strbuf_addstr(&msg, "a section without a header "
+					    "(field lines after a blank line)");
+		}
 		strbuf_addstr(&msg, " is out of order: ");
 		if (next_of[i] == (size_t)-1) {
 			strbuf_addstr(&msg, "it belongs at the end");

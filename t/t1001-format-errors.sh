@@ -195,4 +195,10 @@ test_expect_success 'failed --in-place leaves the input as it was' '
 	test_cmp dupin.expect dupin
 '
 
+test_expect_success 'format --check: field lines with no header are called that' '
+	printf "AAA\nM:\ta <a@example.org>\n\nBBB\nM:\tb <b@example.org>\n\nM:\tx <x@example.org>\nS:\tMaintained\n" >noheader &&
+	test_expect_code 1 maint format --check --input noheader 2>err &&
+	test_grep "^noheader:[0-9]*: warning: a section without a header (field lines after a blank line) is out of order" err
+'
+
 test_done
