@@ -108,4 +108,11 @@ F:\tdrivers/net/ethernet/3com/also-missing.c" MAINTAINERS &&
 	test_expect_code 1 env MAINT=$MAINT sh "$HOOK" >../err 2>&1
 '
 
+test_expect_success 'the hook without maint: says so, and does not blame the change' '
+	cd linux &&
+	test_expect_code 1 env MAINT=/nonexistent/maint sh "$HOOK" >../err 2>&1 &&
+	test_grep "/nonexistent/maint. is not installed or not in PATH" ../err &&
+	! grep -q "found problems" ../err
+'
+
 test_done
