@@ -24,6 +24,7 @@ extern const char *maint_cmd; /* "format", "get", ... for messages */
 enum maint_exit {
 	EXIT_OK = 0,
 	EXIT_FINDINGS = 1, /* check: findings; format --check: misordered */
+	EXIT_FAILED = 1, /* export: the input or the output failed */
 	EXIT_UNKNOWN_COMMAND = 1, /* maint frobnicate (git's) */
 	EXIT_ERROR = 2, /* check: the input could not be read or applied */
 	EXIT_PERL_ENOENT = 2, /* a script's die() with $! ENOENT */

@@ -17,27 +17,38 @@
 #define MAINT_VERSION "unknown"
 #endif
 
+/* The exit status of a drop-in whose standard output failed: the errno. */
+#define IO_ERRNO (-1)
+
 struct cmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 	const char *help;
-	bool drop_in; /* exits as its Perl script does */
+	/*
+	 * Exit status when standard output cannot be written: the one the
+	 * command's page gives for an I/O error, IO_ERRNO for a drop-in
+	 * (what a Perl die() exits with).
+	 */
+	int io_status;
 };
 
 static const struct cmd commands[] = {
 	{ "format", cmd_format,
-	  "sort MAINTAINERS (a drop-in for parse-maintainers.pl)", true },
+	  "sort MAINTAINERS (a drop-in for parse-maintainers.pl)", IO_ERRNO },
 	{ "move", cmd_move, "move sections matching regexes to another file",
-	  true },
-	{ "merge", cmd_merge, "a git merge driver for MAINTAINERS", false },
+	  IO_ERRNO },
+	{ "merge", cmd_merge, "a git merge driver for MAINTAINERS",
+	  EXIT_ERROR },
 	{ "get", cmd_get, "whom to mail (a drop-in for get_maintainer.pl)",
-	  true },
+	  IO_ERRNO },
 	{ "split", cmd_split, "write MAINTAINERS as a directory of files",
-	  false },
-	{ "join", cmd_join, "write a split MAINTAINERS as one file", false },
+	  EXIT_ERROR },
+	{ "join", cmd_join, "write a split MAINTAINERS as one file",
+	  EXIT_ERROR },
 	{ "check", cmd_check, "self-test, lint and coverage of MAINTAINERS",
-	  false },
-	{ "export", cmd_export, "MAINTAINERS as JSON or CODEOWNERS", false },
+	  EXIT_ERROR },
+	{ "export", cmd_export, "MAINTAINERS as JSON or CODEOWNERS",
+	  EXIT_FAILED },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -81,9 +92,10 @@ static void suggest_command(const char *word)
  * Run a command, then make sure what it wrote to standard output got
  * there (git's run_builtin()): a write or close that fails is an error
  * with a message, whatever the command returned.  A drop-in exits as a
- * Perl die() would ($!, the errno), the others as git's die() (128).
+ * Perl die() would ($!, the errno), the others with their status for an
+ * I/O error (cmd.io_status), maint itself as git's die() (128).
  */
-static int finish(int status, bool drop_in)
+static int finish(int status, int io_status)
 {
 	struct stat st;
 	int err = 0;
@@ -106,15 +118,15 @@ static int finish(int status, bool drop_in)
 		error_msg("%s: %s", what, strerror(err));
 	else
 		error_msg("%s", what);
-	if (!drop_in)
-		return EXIT_WRITE;
+	if (io_status != IO_ERRNO)
+		return io_status;
 	return err ? err : EXIT_PERL_DIE;
 }
 
 static int run(const struct cmd *c, int argc, char **argv)
 {
 	maint_cmd = c->name;
-	return finish(c->fn(argc, argv), c->drop_in);
+	return finish(c->fn(argc, argv), c->io_status);
 }
 
 int main(int argc, char **argv)
@@ -137,11 +149,11 @@ int main(int argc, char **argv)
 				}
 		}
 		usage(stdout);
-		return finish(EXIT_OK, false);
+		return finish(EXIT_OK, EXIT_WRITE);
 	}
 	if (!strcmp(argv[1], "--version")) {
 		printf("maint version %s\n", MAINT_VERSION);
-		return finish(EXIT_OK, false);
+		return finish(EXIT_OK, EXIT_WRITE);
 	}
 	for (i = 0; i < NR_COMMANDS; i++) {
 		if (!strcmp(argv[1], commands[i].name))

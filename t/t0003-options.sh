@@ -52,7 +52,7 @@ test_expect_success 'an option the table lacks is refused by both' '
 
 if [ -w /dev/full ]; then
 	test_expect_success 'standard output that fails: a message, not 0' '
-		test_expect_code 128 maint check --list >/dev/full 2>err &&
+		test_expect_code 2 maint check --list >/dev/full 2>err &&
 		test_grep "write failure on standard output" err &&
 		test_expect_code 128 maint --help >/dev/full 2>err &&
 		test_grep "^maint: write failure" err &&
