@@ -63,7 +63,8 @@ test_expect_success 'option values: --fail-on, --only' '
 	complete_words check --fail-on w >out &&
 	echo warning >expect && test_cmp expect out &&
 	complete_words check --fail-on=n >out &&
-	printf "%s\n" never note >expect && test_cmp expect out &&
+	printf "%s\n" --fail-on=never --fail-on=note >expect &&
+	test_cmp expect out &&
 	complete_words check --only no-s >out &&
 	test_grep "^no-status\$" out
 '
@@ -72,7 +73,24 @@ test_expect_success 'export: its options and --format values' '
 	complete_words export --f >out &&
 	echo --format >expect && test_cmp expect out &&
 	complete_words export --format=c >out &&
-	echo codeowners >expect && test_cmp expect out
+	echo --format=codeowners >expect && test_cmp expect out
+'
+
+# what bash hands over for "--opt=VALUE": = is in COMP_WORDBREAKS
+test_expect_success 'option values after "=", as bash splits them' '
+	complete_words export --format = c >out &&
+	echo codeowners >expect && test_cmp expect out &&
+	complete_words export --format = >out &&
+	printf "%s\n" codeowners json >expect && test_cmp expect out &&
+	complete_words check --fail-on = w >out &&
+	echo warning >expect && test_cmp expect out
+'
+
+test_expect_success 'split --by values' '
+	complete_words split --by "" >out &&
+	printf "%s\n" dir list tree >expect && test_cmp expect out &&
+	complete_words split --by = l >out &&
+	echo list >expect && test_cmp expect out
 '
 
 test_expect_success 'file names where a command takes them' '

@@ -58,33 +58,27 @@ _maint()
 		return 0
 	fi
 
-	# an option's value: "--opt VALUE" or "--opt=VALUE"
-	case $cur in
-	--*=*)
-		prev=${cur%%=*}
-		cur=${cur#*=}
-		;;
-	esac
-	case $prev in
-	--fail-on)
-		COMPREPLY=($(compgen -W "error warning note never" -- "$cur"))
+	# an option's value: "--opt VALUE" or "--opt=VALUE".  Bash splits
+	# the latter at '=' (it is in COMP_WORDBREAKS): --opt, =, VALUE;
+	# where it does not, the value is completed with its "--opt=".
+	local pre=
+	if [ "$cur" = "=" ]; then
+		cur=
+	elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -gt 1 ]; then
+		prev=${COMP_WORDS[COMP_CWORD - 2]}
+	else
+		case $cur in
+		--*=*)
+			prev=${cur%%=*}
+			pre=$prev=
+			cur=${cur#*=}
+			;;
+		esac
+	fi
+	_maint_values "$prog" "$prev" "$cur" && {
+		[ -n "$pre" ] && COMPREPLY=("${COMPREPLY[@]/#/$pre}")
 		return 0
-		;;
-	--only|--skip)
-		COMPREPLY=($(compgen -W "$("$prog" check --list 2>/dev/null |
-			cut -d' ' -f1)" -- "${cur##*,}"))
-		return 0
-		;;
-	--format)
-		COMPREPLY=($(compgen -W "json codeowners" -- "$cur"))
-		return 0
-		;;
-	--input|--output|--outdir|--mpath|--maintainer-path|--path|--tree|\
-	-f|--file|--rules|--series)
-		_maint_files "$cur"
-		return 0
-		;;
-	esac
+	}
 
 	case $cur in
 	-*)
@@ -100,6 +94,39 @@ _maint()
 		;;
 	esac
 	return 0
+}
+
+# The values of option $2 matching $3 in COMPREPLY; false for no such
+# option.
+_maint_values()
+{
+	local prog=$1 prev=$2 cur=$3
+
+	case $prev in
+	--fail-on)
+		COMPREPLY=($(compgen -W "error warning note never" -- "$cur"))
+		return 0
+		;;
+	--only|--skip)
+		COMPREPLY=($(compgen -W "$("$prog" check --list 2>/dev/null |
+			cut -d' ' -f1)" -- "${cur##*,}"))
+		return 0
+		;;
+	--format)
+		COMPREPLY=($(compgen -W "json codeowners" -- "$cur"))
+		return 0
+		;;
+	--by)
+		COMPREPLY=($(compgen -W "dir list tree" -- "$cur"))
+		return 0
+		;;
+	--input|--output|--outdir|--mpath|--maintainer-path|--path|--tree|\
+	-f|--file|--rules|--series)
+		_maint_files "$cur"
+		return 0
+		;;
+	esac
+	return 1
 }
 
 complete -F _maint maint
