@@ -52,6 +52,9 @@ const char *file_strerror(int err)
 		return "a symbolic link to nothing (not followed)";
 	case MNT_ESYMLINK:
 		return "a symbolic link (not followed in a directory)";
+	case MNT_EDIRACCES:
+		return "its directory is not writable (the output is written "
+		       "beside it, then renamed into place)";
 	default:
 		return strerror(err);
 	}
@@ -65,6 +68,8 @@ int file_exit_status(int err)
 		return EISDIR;
 	case MNT_EDANGLING:
 		return ENOENT;
+	case MNT_EDIRACCES:
+		return EACCES;
 	default:
 		return err & 0xff ? err & 0xff : 255;
 	}
@@ -534,7 +539,7 @@ int atomic_open(struct atomic_file *af, const char *path, int *err)
 		goto nomem;
 	af->fd = mkostemp(tmp.buf, O_CLOEXEC);
 	if (af->fd < 0) {
-		*err = errno;
+		*err = errno == EACCES ? MNT_EDIRACCES : errno;
 		goto fail;
 	}
 	af->tmp = strbuf_detach(&tmp, NULL);

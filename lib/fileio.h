@@ -41,6 +41,7 @@
 #define MNT_ENOTREG 1001 /* a FIFO, socket or device where a file is read */
 #define MNT_EDANGLING 1002 /* an output that is a link to nothing */
 #define MNT_ESYMLINK 1003 /* a symbolic link met in a directory walk */
+#define MNT_EDIRACCES 1004 /* an output whose directory is not writable */
 
 /* strerror() that knows the codes above. */
 const char *file_strerror(int err);

@@ -146,6 +146,16 @@ test_expect_success 'read-only output: refused with 13 as the script, for a user
 	test -z "$(ls -A | grep maint-)"
 '
 
+test_expect_success 'a writable output in a directory that is not: the directory is named' '
+	mkdir -p rodir && cp tree/MAINTAINERS rodir/M && cp rodir/M rodir/o &&
+	chown 65534:65534 rodir/o && chmod 755 rodir && cd rodir &&
+	cp o o.before &&
+	test_expect_code 13 setpriv --reuid=65534 --regid=65534 --clear-groups \
+		maint format --input M --output o 2>err &&
+	test_grep "o: cannot write: its directory is not writable" err &&
+	test_cmp o.before o
+'
+
 test_expect_success 'a full output: ENOSPC and a message, for every writer' '
 	cd tree &&
 	test_expect_code 28 maint format --output /dev/full 2>err &&
