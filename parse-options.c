@@ -154,6 +154,17 @@ void usage_with_options(struct strbuf *out, const char *head,
 	strbuf_release(&spec);
 }
 
+void print_usage(FILE *f, const char *head, const struct option *opts,
+		 const char *foot)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	usage_with_options(&sb, head, opts, foot);
+	if (!strbuf_failed(&sb))
+		fputs(sb.buf, f);
+	strbuf_release(&sb);
+}
+
 int parse_options(int argc, char **argv, const struct option *opts,
 		  char ***args, int *nargs, struct strbuf *err)
 {

@@ -93,6 +93,10 @@ int parse_options(int argc, char **argv, const struct option *opts,
 void usage_with_options(struct strbuf *out, const char *head,
 			const struct option *opts, const char *foot);
 
+/* usage_with_options() written to f (stdout for --help, else stderr) */
+void print_usage(FILE *f, const char *head, const struct option *opts,
+		 const char *foot);
+
 /*
  * The table's names on one line for shell completion: what
  * "maint CMD --git-completion-helper" prints (parse_options() prints it

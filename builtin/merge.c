@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char merge_usage[] =
+static const char merge_head[] =
 	"usage: maint merge [options] BASE OURS THEIRS\n"
 	"   or: maint merge --install [--attributes]\n"
 	"\n"
@@ -29,21 +29,9 @@ static const char merge_usage[] =
 	"removed; both sides changing a line's count or a section's S:\n"
 	"differently is a conflict.  Files that do not parse fall back to a\n"
 	"line merge (git merge-file), with a warning.\n"
-	"\n"
-	"  --marker-size=N      length of the conflict markers (git's %L; 7)\n"
-	"  --diff3, --zdiff3    conflicts with the base part (default: git config\n"
-	"                       merge.conflictStyle)\n"
-	"  --ours-label=L       labels of the conflict markers (git's %X, %S,\n"
-	"  --base-label=L       %Y; ours, base and theirs when not given)\n"
-	"  --theirs-label=L\n"
-	"  --path=NAME          the file's name in the repository (git's %P)\n"
-	"  --install            configure the driver in this repository: the\n"
-	"                       merge.maintainers.* config and the attributes\n"
-	"                       in .git/info/attributes\n"
-	"  --attributes         with --install: write them to .gitattributes\n"
-	"                       at the top of the work tree (to commit)\n"
-	"  -h, --help           show this help\n"
-	"\n"
+	"\n";
+
+static const char merge_foot[] =
 	"In .git/config (or with --install):\n"
 	"  [merge \"maintainers\"]\n"
 	"          name = MAINTAINERS merge driver (maint)\n"
@@ -293,17 +281,32 @@ int cmd_merge(int argc, char **argv)
 	    zdiff3 = 0, nargs, ret = 2, i;
 	const char *path = NULL, *lo = NULL, *lb = NULL, *lt = NULL;
 	const struct option opts[] = {
-		{ OPT_INT, "marker-size", &marker, NULL, 0 },
-		{ OPT_STRING, "path", NULL, &path, 0 },
-		{ OPT_FLAG, "diff3", &diff3, NULL, 0 },
-		{ OPT_FLAG, "zdiff3", &zdiff3, NULL, 0 },
-		{ OPT_STRING, "ours-label", NULL, &lo, 0 },
-		{ OPT_STRING, "base-label", NULL, &lb, 0 },
-		{ OPT_STRING, "theirs-label", NULL, &lt, 0 },
-		{ OPT_FLAG, "install", &do_install, NULL, 0 },
-		{ OPT_FLAG, "attributes", &attributes, NULL, 0 },
-		{ OPT_FLAG, "h|help", &help, NULL, 0 },
-		{ OPT_END, NULL, NULL, NULL, 0 },
+		OPT_NUM("marker-size", &marker, "N",
+			"length of the conflict markers (git's %L; 7)"),
+		OPT_SET("diff3", &diff3,
+			"conflicts with the base part (default: git\n"
+			"config merge.conflictStyle)"),
+		OPT_SET("zdiff3", &zdiff3,
+			"the same in git's zdiff3 style (lines both\n"
+			"sides share moved out of the conflict)"),
+		OPT_STR("ours-label", &lo, "L",
+			"label of ours' conflict markers (git's %X;\n"
+			"ours when not given)"),
+		OPT_STR("base-label", &lb, "L",
+			"label of the base part (git's %S; base)"),
+		OPT_STR("theirs-label", &lt, "L",
+			"label of theirs' markers (git's %Y; theirs)"),
+		OPT_STR("path", &path, "NAME",
+			"the file's name in the repository (git's %P)"),
+		OPT_SET("install", &do_install,
+			"configure the driver in this repository: the\n"
+			"merge.maintainers.* config and the attributes\n"
+			"in .git/info/attributes"),
+		OPT_SET("attributes", &attributes,
+			"with --install: write them to .gitattributes\n"
+			"at the top of the work tree (to commit)"),
+		OPT_SET("h|help", &help, "show this help"),
+		OPT_TABLE_END,
 	};
 	struct maintainers m[3];
 	struct diags d = DIAGS_INIT;
@@ -322,7 +325,7 @@ int cmd_merge(int argc, char **argv)
 		return i == PARSE_OPT_LISTED ? 0 : 129;
 	}
 	if (help) {
-		show_usage(merge_usage);
+		print_usage(stdout, merge_head, opts, merge_foot);
 		free(args);
 		return 0;
 	}
@@ -332,7 +335,7 @@ int cmd_merge(int argc, char **argv)
 	}
 	if (nargs != 3 || do_install || attributes || marker < 1 ||
 	    marker > 1000) {
-		fputs(merge_usage, stderr);
+		print_usage(stderr, merge_head, opts, merge_foot);
 		free(args);
 		return 129;
 	}

@@ -18,36 +18,25 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char split_usage[] =
+static const char split_head[] =
 	"usage: maint split --by=dir|list|tree [--min=N] [--input=F] [--outdir=DIR]\n"
 	"   or: maint split --rules=FILE [--input=F] [--outdir=DIR]\n"
 	"   or: maint split --by=...|--rules=... [--min=N] --series=DIR\n"
 	"\n"
-	"Write MAINTAINERS as a directory of files, each in canonical order:\n"
-	"  --by=dir      where its code is (documentation, headers, tests and\n"
-	"                device-tree bindings count only when nothing else does)\n"
-	"  --by=list     by its first mailing list\n"
-	"  --by=tree     spread through the tree (DIR/MAINTAINERS files)\n"
-	"  --rules=FILE  \"FILE REGEX\" lines: sections matching go to FILE\n"
-	"  --min=N       a group needs N sections for a file (dir, list: 5)\n"
-	"  --input=F     what to split (default MAINTAINERS)\n"
-	"  --outdir=DIR  where (default MAINTAINERS.split; must be new or empty)\n"
-	"  -n, --dry-run write nothing: the plan, and why for every section\n"
-	"Sections no file takes, and the preamble, go to DIR/MAINTAINERS.\n"
-	"A table of files, sections and lines is printed.\n"
-	"\n"
-	"  --series=DIR  in a kernel git tree: the split of HEAD's MAINTAINERS\n"
-	"                as a patch series with a cover letter (git plumbing on\n"
-	"                a temporary index: the work tree, index and branches\n"
-	"                are not touched): the tree's readers of MAINTAINERS\n"
-	"                patched first, then the move, then one patch per file\n";
+	"Write MAINTAINERS as a directory of files, each in canonical order.\n"
+	"\n";
 
-static const char join_usage[] =
+static const char split_foot[] =
+	"Sections no file takes, and the preamble, go to DIR/MAINTAINERS.\n"
+	"A table of files, sections and lines is printed.\n";
+
+static const char join_head[] =
 	"usage: maint join [--output=F] DIR\n"
 	"\n"
 	"Read a split MAINTAINERS (every file below DIR) and write it as one\n"
 	"file in canonical order (what maint format writes): to standard\n"
-	"output, or to F.\n";
+	"output, or to F.\n"
+	"\n";
 
 static int mkdirs(const char *path)
 {
@@ -145,15 +134,36 @@ int cmd_split(int argc, char **argv)
 		   *outdir = "MAINTAINERS.split", *rules = NULL, *series = NULL;
 	int min = -1, help = 0, dry_run = 0, nargs, ret = 2, err = 0;
 	const struct option opts[] = {
-		{ OPT_STRING, "by", NULL, &by, 0 },
-		{ OPT_INT, "min", &min, NULL, 0 },
-		{ OPT_STRING, "input", NULL, &input, 0 },
-		{ OPT_STRING, "outdir", NULL, &outdir, 0 },
-		{ OPT_STRING, "rules", NULL, &rules, 0 },
-		{ OPT_STRING, "series", NULL, &series, 0 },
-		{ OPT_FLAG, "n|dry-run", &dry_run, NULL, 0 },
-		{ OPT_FLAG, "h|help", &help, NULL, 0 },
-		{ OPT_END, NULL, NULL, NULL, 0 },
+		OPT_STR("by", &by, "dir|list|tree",
+			"dir: where its code is (documentation,\n"
+			"headers, tests and device-tree bindings count\n"
+			"only when nothing else does); list: by its\n"
+			"first mailing list; tree: spread through the\n"
+			"tree (DIR/MAINTAINERS files)"),
+		OPT_STR("rules", &rules, "FILE",
+			"\"FILE REGEX\" lines: sections matching go to\n"
+			"FILE"),
+		OPT_NUM("min", &min, "N",
+			"a group needs N sections for a file (dir,\n"
+			"list: 5)"),
+		OPT_STR("input", &input, "F",
+			"what to split (default MAINTAINERS)"),
+		OPT_STR("outdir", &outdir, "DIR",
+			"where (default MAINTAINERS.split; must be new\n"
+			"or empty)"),
+		OPT_SET("n|dry-run", &dry_run,
+			"write nothing: the plan, and why for every\n"
+			"section"),
+		OPT_STR("series", &series, "DIR",
+			"in a kernel git tree: the split of HEAD's\n"
+			"MAINTAINERS as a patch series with a cover\n"
+			"letter (git plumbing on a temporary index:\n"
+			"the work tree, index and branches are not\n"
+			"touched): the tree's readers of MAINTAINERS\n"
+			"patched first, then the move, then one patch\n"
+			"per file"),
+		OPT_SET("h|help", &help, "show this help"),
+		OPT_TABLE_END,
 	};
 	struct strbuf e = STRBUF_INIT, rtext = STRBUF_INIT, tmp = STRBUF_INIT,
 		      text = STRBUF_INIT, path = STRBUF_INIT;
@@ -175,12 +185,12 @@ int cmd_split(int argc, char **argv)
 		goto out;
 	}
 	if (help) {
-		show_usage(split_usage);
+		print_usage(stdout, split_head, opts, split_foot);
 		ret = 0;
 		goto out;
 	}
 	if (nargs || (!by && !rules) || (by && rules)) {
-		fputs(split_usage, stderr);
+		print_usage(stderr, split_head, opts, split_foot);
 		ret = 129;
 		goto out;
 	}
@@ -332,9 +342,10 @@ int cmd_join(int argc, char **argv)
 	const char *output = "-";
 	int help = 0, nargs, ret = 2;
 	const struct option opts[] = {
-		{ OPT_STRING, "output", NULL, &output, 0 },
-		{ OPT_FLAG, "h|help", &help, NULL, 0 },
-		{ OPT_END, NULL, NULL, NULL, 0 },
+		OPT_STR("output", &output, "F",
+			"file to write, - for stdout (default: -)"),
+		OPT_SET("h|help", &help, "show this help"),
+		OPT_TABLE_END,
 	};
 	struct strbuf e = STRBUF_INIT;
 	struct maintainers m;
@@ -355,12 +366,12 @@ int cmd_join(int argc, char **argv)
 		goto out;
 	}
 	if (help) {
-		show_usage(join_usage);
+		print_usage(stdout, join_head, opts, NULL);
 		ret = 0;
 		goto out;
 	}
 	if (nargs != 1) {
-		fputs(join_usage, stderr);
+		print_usage(stderr, join_head, opts, NULL);
 		ret = 129;
 		goto out;
 	}
