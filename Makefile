@@ -44,6 +44,7 @@ LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/di
 	   lib/get-answer.o lib/get-db.o lib/get-json.o lib/get-match.o lib/get-query.o lib/glob.o \
 	   lib/history.o lib/vcs.o \
 	   lib/mailmap.o lib/patch.o lib/run.o lib/ustr.o \
+	   lib/merge-fields.o lib/merge-text.o \
 	   lib/merge.o lib/perlre.o lib/split.o lib/strmap.o lib/suggest.o \
 	   lib/json.o lib/export.o \
 	   lib/maintainers.o lib/regex.o lib/strbuf.o
