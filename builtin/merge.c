@@ -275,6 +275,83 @@ out:
 	return ret;
 }
 
+/*
+ * Merge the files args[0..3) (base, ours, theirs) into args[1]: the
+ * exit status.  Files that do not parse are merged line by line.
+ */
+static int merge_files(char **args, const char *path, struct merge_opts *mo,
+		       bool style_given)
+{
+	struct maintainers m[3];
+	struct diags d = DIAGS_INIT;
+	struct strbuf out = STRBUF_INIT;
+	struct merge_result res;
+	bool parsed = true;
+	int ret = 2, i;
+
+	for (i = 0; i < 3; i++)
+		mnt_init(&m[i]);
+	for (i = 0; i < 3; i++) {
+		if (mnt_read(&m[i], args[i], &d) || has_nul(&m[i]) ||
+		    m[i].nr_files != 1) {
+			parsed = false;
+			break;
+		}
+	}
+	if (!parsed && fatal(&d)) {
+		/* unreadable (a FIFO, a device, a link loop): no fallback */
+		report_diags(&d, "");
+		ret = 2;
+		goto done;
+	}
+	if (!parsed) {
+		report_diags(&d, "warning: ");
+		if (!d.nr)
+			error_msg("warning: %s: binary data", args[i]);
+		error_msg("warning: %s does not parse; merging it line by line",
+			  path ? path : args[1]);
+		if (!style_given)
+			mo->style = config_style();
+		ret = line_merge(args[0], args[1], args[2], mo, &out);
+		if (ret < 0) {
+			ret = 2;
+			goto done;
+		}
+		if (write_result(args[1], &out))
+			ret = 2;
+		goto done;
+	}
+	for (;;) {
+		if (mnt_merge_text(m[0].files[0].data, m[0].files[0].len,
+				   m[1].files[0].data, m[1].files[0].len,
+				   m[2].files[0].data, m[2].files[0].len, mo,
+				   &out, &res)) {
+			error_msg("out of memory");
+			goto done;
+		}
+		if (!res.conflicts || style_given)
+			break;
+		/* conflicts: written in the repository's style */
+		style_given = true;
+		mo->style = config_style();
+		if (mo->style == MERGE_STYLE_MERGE)
+			break;
+		strbuf_reset(&out);
+	}
+	if (write_result(args[1], &out))
+		goto done;
+	if (res.conflicts)
+		error_msg("%zu conflict%s in %s", res.conflicts,
+			  res.conflicts == 1 ? "" : "s", path ? path : args[1]);
+	ret = res.conflicts ? 1 : 0;
+done:
+	for (i = 0; i < 3; i++)
+		mnt_release(&m[i]);
+	diags_release(&d);
+	strbuf_release(&out);
+	return ret;
+}
+
 int cmd_merge(int argc, char **argv)
 {
 	int marker = 7, help = 0, do_install = 0, attributes = 0, diff3 = 0,
@@ -308,13 +385,10 @@ int cmd_merge(int argc, char **argv)
 		OPT_SET("h|help", &help, "show this help"),
 		OPT_TABLE_END,
 	};
-	struct maintainers m[3];
-	struct diags d = DIAGS_INIT;
-	struct strbuf err = STRBUF_INIT, out = STRBUF_INIT;
-	struct merge_result res;
+	struct strbuf err = STRBUF_INIT;
 	struct merge_opts mo;
 	char **args;
-	bool parsed = true, style_given;
+	bool style_given;
 
 	i = parse_options(argc, argv, opts, &args, &nargs, &err);
 	if (i) {
@@ -348,66 +422,7 @@ int cmd_merge(int argc, char **argv)
 	mo.ours_label = label_or_null(lo);
 	mo.base_label = label_or_null(lb);
 	mo.theirs_label = label_or_null(lt);
-	for (i = 0; i < 3; i++)
-		mnt_init(&m[i]);
-	for (i = 0; i < 3; i++) {
-		if (mnt_read(&m[i], args[i], &d) || has_nul(&m[i]) ||
-		    m[i].nr_files != 1) {
-			parsed = false;
-			break;
-		}
-	}
-	if (!parsed && fatal(&d)) {
-		/* unreadable (a FIFO, a device, a link loop): no fallback */
-		report_diags(&d, "");
-		ret = 2;
-		goto done;
-	}
-	if (!parsed) {
-		report_diags(&d, "warning: ");
-		if (!d.nr)
-			error_msg("warning: %s: binary data", args[i]);
-		error_msg("warning: %s does not parse; merging it line by line",
-			  path ? path : args[1]);
-		if (!style_given)
-			mo.style = config_style();
-		ret = line_merge(args[0], args[1], args[2], &mo, &out);
-		if (ret < 0) {
-			ret = 2;
-			goto done;
-		}
-		if (write_result(args[1], &out))
-			ret = 2;
-		goto done;
-	}
-	for (;;) {
-		if (mnt_merge_text(m[0].files[0].data, m[0].files[0].len,
-				   m[1].files[0].data, m[1].files[0].len,
-				   m[2].files[0].data, m[2].files[0].len, &mo,
-				   &out, &res)) {
-			error_msg("out of memory");
-			goto done;
-		}
-		if (!res.conflicts || style_given)
-			break;
-		/* conflicts: written in the repository's style */
-		style_given = true;
-		mo.style = config_style();
-		if (mo.style == MERGE_STYLE_MERGE)
-			break;
-		strbuf_reset(&out);
-	}
-	if (write_result(args[1], &out))
-		goto done;
-	if (res.conflicts)
-		error_msg("%zu conflict%s in %s", res.conflicts,
-			  res.conflicts == 1 ? "" : "s", path ? path : args[1]);
-	ret = res.conflicts ? 1 : 0;
-done:
-	for (i = 0; i < 3; i++)
-		mnt_release(&m[i]);
-	diags_release(&d);
-	strbuf_release(&out);
+	ret = merge_files(args, path, &mo, style_given);
 	free(args);
 	return ret;
 }

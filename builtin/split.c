@@ -128,6 +128,97 @@ out:
 	return ret;
 }
 
+/*
+ * The files of the plan, in the order given, below dir; the table of
+ * files, sections and lines printed.  0, or -1 (reported).
+ */
+static int write_files(struct maintainers *m, const struct split_plan *plan,
+		       const size_t *order, const char *dir)
+{
+	struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
+	size_t *idx, o, f, i, n, total_s = 0, total_l = 0;
+	int ret = -1, err = 0;
+
+	idx = malloc((m->nr_sections + 1) * sizeof(*idx));
+	if (!idx)
+		goto out;
+	printf("%-40s %8s %8s\n", "file", "sections", "lines");
+	for (o = 0; o < plan->nr_names; o++) {
+		size_t nl = 0, k;
+		int fd;
+
+		f = order[o];
+		for (i = 0, n = 0; i < m->nr_sections; i++)
+			if (plan->file_of[i] == f)
+				idx[n++] = i;
+		if (!n)
+			continue;
+		strbuf_reset(&text);
+		if (mnt_sort_sections(m, idx, n) ||
+		    mnt_render(m, idx, n, NULL, &text))
+			goto out;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dir, plan->names[f]);
+		/* the temporary directory is the unit that lands whole */
+		fd = mkdirs(path.buf) ?
+			     -1 :
+			     open(path.buf,
+				  O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
+				  0666);
+		if (fd < 0 || write_all(fd, text.buf, text.len, &err) ||
+		    close(fd)) {
+			error_msg("%s: %s", path.buf,
+				  strerror(err ? err : errno));
+			if (fd >= 0)
+				close(fd);
+			goto out;
+		}
+		for (k = 0; k < text.len; k++)
+			nl += text.buf[k] == '\n';
+		printf("%-40s %8zu %8zu\n", plan->names[f], n - (f == 0), nl);
+		total_s += n - (f == 0);
+		total_l += nl;
+	}
+	printf("%-40s %8zu %8zu\n", "total", total_s, total_l);
+	ret = 0;
+out:
+	free(idx);
+	strbuf_release(&text);
+	strbuf_release(&path);
+	return ret;
+}
+
+/* --by=NAME: 0 and *how, or -1 */
+static int split_by_name(const char *by, enum split_by *how)
+{
+	if (!strcmp(by, "dir"))
+		*how = SPLIT_DIR;
+	else if (!strcmp(by, "list"))
+		*how = SPLIT_LIST;
+	else if (!strcmp(by, "tree"))
+		*how = SPLIT_TREE;
+	else
+		return -1;
+	return 0;
+}
+
+/* The finished temporary directory renamed to outdir: 0, or -1. */
+static int land(const char *tmp, const char *outdir)
+{
+	/* the temporary directory has mkdtemp's mode 0700: as mkdir would */
+	mode_t um = umask(0);
+
+	umask(um);
+	chmod(tmp, 0777 & ~um);
+	if (!access(outdir, F_OK))
+		rmdir(outdir);
+	if (rename(tmp, outdir)) {
+		error_msg("%s: %s", outdir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_split(int argc, char **argv)
 {
 	const char *by = NULL, *input = "MAINTAINERS",
@@ -165,13 +256,12 @@ int cmd_split(int argc, char **argv)
 		OPT_SET("h|help", &help, "show this help"),
 		OPT_TABLE_END,
 	};
-	struct strbuf e = STRBUF_INIT, rtext = STRBUF_INIT, tmp = STRBUF_INIT,
-		      text = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf e = STRBUF_INIT, rtext = STRBUF_INIT, tmp = STRBUF_INIT;
 	struct maintainers m;
 	struct diags d = DIAGS_INIT;
 	struct split_plan plan = { 0 };
 	enum split_by how = SPLIT_DIR;
-	size_t *idx = NULL, *order = NULL, o, f, i, n, total_s = 0, total_l = 0;
+	size_t *order = NULL;
 	char **args = NULL;
 
 	mnt_init(&m);
@@ -200,13 +290,7 @@ int cmd_split(int argc, char **argv)
 			error_msg("%s: %s", rules, file_strerror(err));
 			goto out;
 		}
-	} else if (!strcmp(by, "dir")) {
-		how = SPLIT_DIR;
-	} else if (!strcmp(by, "list")) {
-		how = SPLIT_LIST;
-	} else if (!strcmp(by, "tree")) {
-		how = SPLIT_TREE;
-	} else {
+	} else if (split_by_name(by, &how)) {
 		error_msg("--by takes dir, list or tree, not '%s'", by);
 		ret = 129;
 		goto out;
@@ -249,60 +333,10 @@ int cmd_split(int argc, char **argv)
 		strbuf_reset(&tmp);
 		goto out;
 	}
-	idx = malloc((m.nr_sections + 1) * sizeof(*idx));
-	if (!idx)
+	if (write_files(&m, &plan, order, tmp.buf))
 		goto fail;
-	printf("%-40s %8s %8s\n", "file", "sections", "lines");
-	for (o = 0; o < plan.nr_names; o++) {
-		size_t nl = 0, k;
-		int fd;
-
-		f = order[o];
-		for (i = 0, n = 0; i < m.nr_sections; i++)
-			if (plan.file_of[i] == f)
-				idx[n++] = i;
-		if (!n)
-			continue;
-		strbuf_reset(&text);
-		if (mnt_sort_sections(&m, idx, n) ||
-		    mnt_render(&m, idx, n, NULL, &text))
-			goto fail;
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/%s", tmp.buf, plan.names[f]);
-		/* the temporary directory is the unit that lands whole */
-		fd = mkdirs(path.buf) ?
-			     -1 :
-			     open(path.buf,
-				  O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
-				  0666);
-		if (fd < 0 || write_all(fd, text.buf, text.len, &err) ||
-		    close(fd)) {
-			error_msg("%s: %s", path.buf,
-				  strerror(err ? err : errno));
-			if (fd >= 0)
-				close(fd);
-			goto fail;
-		}
-		for (k = 0; k < text.len; k++)
-			nl += text.buf[k] == '\n';
-		printf("%-40s %8zu %8zu\n", plan.names[f], n - (f == 0), nl);
-		total_s += n - (f == 0);
-		total_l += nl;
-	}
-	printf("%-40s %8zu %8zu\n", "total", total_s, total_l);
-	/* the temporary directory has mkdtemp's mode 0700: as mkdir would */
-	{
-		mode_t um = umask(0);
-
-		umask(um);
-		chmod(tmp.buf, 0777 & ~um);
-	}
-	if (!access(outdir, F_OK))
-		rmdir(outdir);
-	if (rename(tmp.buf, outdir)) {
-		error_msg("%s: %s", outdir, strerror(errno));
+	if (land(tmp.buf, outdir))
 		goto fail;
-	}
 	strbuf_reset(&tmp);
 	ret = 0;
 	goto out;
@@ -311,7 +345,6 @@ fail:
 out:
 	if (tmp.len && remove_tree_nofollow(tmp.buf, &err))
 		error_msg("%s: cannot remove: %s", tmp.buf, strerror(err));
-	free(idx);
 	free(order);
 	free(args);
 	split_plan_release(&plan);
@@ -320,8 +353,6 @@ out:
 	strbuf_release(&e);
 	strbuf_release(&rtext);
 	strbuf_release(&tmp);
-	strbuf_release(&text);
-	strbuf_release(&path);
 	return ret;
 }
 
