@@ -74,7 +74,7 @@ int cmd_export(int argc, char **argv)
 	const char *format = "json", *input = "MAINTAINERS", *output = "-";
 	const char *tree = NULL;
 	char *input_dir = NULL;
-	int help = 0, quiet = 0, nargs, ret = 129, i;
+	int help = 0, quiet = 0, nargs, ret = 129;
 	const struct option opts[] = {
 		OPT_STR("format", &format, "FORMAT",
 			"json (default) or codeowners"),
@@ -97,26 +97,16 @@ int cmd_export(int argc, char **argv)
 	};
 	struct maintainers m;
 	struct diags d = DIAGS_INIT, notes = DIAGS_INIT;
-	struct strbuf err = STRBUF_INIT;
 	struct job j = { &m, NULL, false, &notes };
 	struct output out = { NULL, produce, &j };
 	char **args = NULL;
 
 	mnt_init(&m);
-	i = parse_options(argc, argv, opts, &args, &nargs, &err);
-	if (i == PARSE_OPT_LISTED) {
-		ret = 0;
+	ret = parse_options_usage(argc, argv, opts, export_head, export_foot,
+				  &help, &args, &nargs);
+	if (ret >= 0)
 		goto out;
-	}
-	if (i) {
-		error_msg("%s", err.buf);
-		goto out;
-	}
-	if (help) {
-		print_usage(stdout, export_head, opts, export_foot);
-		ret = 0;
-		goto out;
-	}
+	ret = 129;
 	if (nargs) {
 		error_msg("unexpected argument '%s' (use --input)", args[0]);
 		goto out;
@@ -165,7 +155,6 @@ int cmd_export(int argc, char **argv)
 out:
 	free(args);
 	free(input_dir);
-	strbuf_release(&err);
 	diags_release(&d);
 	diags_release(&notes);
 	mnt_release(&m);

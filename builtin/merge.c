@@ -355,7 +355,7 @@ done:
 int cmd_merge(int argc, char **argv)
 {
 	int marker = 7, help = 0, do_install = 0, attributes = 0, diff3 = 0,
-	    zdiff3 = 0, nargs, ret = 2, i;
+	    zdiff3 = 0, nargs, ret = 2;
 	const char *path = NULL, *lo = NULL, *lb = NULL, *lt = NULL;
 	const struct option opts[] = {
 		OPT_NUM("marker-size", &marker, "N",
@@ -385,23 +385,15 @@ int cmd_merge(int argc, char **argv)
 		OPT_SET("h|help", &help, "show this help"),
 		OPT_TABLE_END,
 	};
-	struct strbuf err = STRBUF_INIT;
 	struct merge_opts mo;
 	char **args;
 	bool style_given;
 
-	i = parse_options(argc, argv, opts, &args, &nargs, &err);
-	if (i) {
-		if (i != PARSE_OPT_LISTED)
-			error_msg("%s", err.buf);
-		strbuf_release(&err);
+	ret = parse_options_usage(argc, argv, opts, merge_head, merge_foot,
+				  &help, &args, &nargs);
+	if (ret >= 0) {
 		free(args);
-		return i == PARSE_OPT_LISTED ? 0 : 129;
-	}
-	if (help) {
-		print_usage(stdout, merge_head, opts, merge_foot);
-		free(args);
-		return 0;
+		return ret;
 	}
 	if (do_install && !nargs) {
 		free(args);

@@ -256,7 +256,7 @@ int cmd_split(int argc, char **argv)
 		OPT_SET("h|help", &help, "show this help"),
 		OPT_TABLE_END,
 	};
-	struct strbuf e = STRBUF_INIT, rtext = STRBUF_INIT, tmp = STRBUF_INIT;
+	struct strbuf rtext = STRBUF_INIT, tmp = STRBUF_INIT;
 	struct maintainers m;
 	struct diags d = DIAGS_INIT;
 	struct split_plan plan = { 0 };
@@ -265,20 +265,11 @@ int cmd_split(int argc, char **argv)
 	char **args = NULL;
 
 	mnt_init(&m);
-	if (parse_options(argc, argv, opts, &args, &nargs, &e)) {
-		if (!e.len) {
-			ret = 0; /* the options were listed */
-			goto out;
-		}
-		error_msg("%s", e.buf);
-		ret = 129;
+	ret = parse_options_usage(argc, argv, opts, split_head, split_foot,
+				  &help, &args, &nargs);
+	if (ret >= 0)
 		goto out;
-	}
-	if (help) {
-		print_usage(stdout, split_head, opts, split_foot);
-		ret = 0;
-		goto out;
-	}
+	ret = 2;
 	if (nargs || (!by && !rules) || (by && rules)) {
 		print_usage(stderr, split_head, opts, split_foot);
 		ret = 129;
@@ -350,22 +341,9 @@ out:
 	split_plan_release(&plan);
 	mnt_release(&m);
 	diags_release(&d);
-	strbuf_release(&e);
 	strbuf_release(&rtext);
 	strbuf_release(&tmp);
 	return ret;
-}
-
-struct join_job {
-	struct maintainers *m;
-	size_t *idx, n;
-};
-
-static int produce_join(void *arg, struct sink *s)
-{
-	struct join_job *j = arg;
-
-	return mnt_render_sink(j->m, j->idx, j->n, NULL, s);
 }
 
 int cmd_join(int argc, char **argv)
@@ -378,29 +356,20 @@ int cmd_join(int argc, char **argv)
 		OPT_SET("h|help", &help, "show this help"),
 		OPT_TABLE_END,
 	};
-	struct strbuf e = STRBUF_INIT;
 	struct maintainers m;
 	struct diags d = DIAGS_INIT;
-	struct join_job job = { &m, NULL, 0 };
+	struct render_job job = { &m, NULL, 0, NULL };
+	size_t *idx = NULL;
 	struct output out;
 	char **args = NULL;
 	size_t i;
 
 	mnt_init(&m);
-	if (parse_options(argc, argv, opts, &args, &nargs, &e)) {
-		if (!e.len) {
-			ret = 0; /* the options were listed */
-			goto out;
-		}
-		error_msg("%s", e.buf);
-		ret = 129;
+	ret = parse_options_usage(argc, argv, opts, join_head, NULL, &help,
+				  &args, &nargs);
+	if (ret >= 0)
 		goto out;
-	}
-	if (help) {
-		print_usage(stdout, join_head, opts, NULL);
-		ret = 0;
-		goto out;
-	}
+	ret = 2;
 	if (nargs != 1) {
 		print_usage(stderr, join_head, opts, NULL);
 		ret = 129;
@@ -415,21 +384,21 @@ int cmd_join(int argc, char **argv)
 		ret = 1;
 		goto out;
 	}
-	job.idx = malloc((m.nr_sections + 1) * sizeof(*job.idx));
-	if (!job.idx)
+	idx = malloc((m.nr_sections + 1) * sizeof(*idx));
+	if (!idx)
 		goto out;
 	for (i = 0; i < m.nr_sections; i++)
-		job.idx[i] = i;
-	job.n = m.nr_sections;
-	if (mnt_sort_sections(&m, job.idx, job.n))
+		idx[i] = i;
+	if (mnt_sort_sections(&m, idx, m.nr_sections))
 		goto out;
-	out = (struct output){ output, produce_join, &job };
+	job.idx = idx;
+	job.n = m.nr_sections;
+	out = (struct output){ output, render_produce, &job };
 	ret = write_outputs(&out, 1) ? 2 : 0;
 out:
-	free(job.idx);
+	free(idx);
 	free(args);
 	mnt_release(&m);
 	diags_release(&d);
-	strbuf_release(&e);
 	return ret;
 }
