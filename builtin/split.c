@@ -219,33 +219,40 @@ static int land(const char *tmp, const char *outdir)
 	return 0;
 }
 
-int cmd_split(int argc, char **argv)
+struct split_args {
+	const char *by, *input, *outdir, *rules, *series;
+	int min, help, dry_run;
+	enum split_by how;
+	struct strbuf rtext; /* the --rules file */
+	char **args;
+	int nargs;
+};
+
+/* The options.  -1 to go on, else the exit status. */
+static int split_parse(struct split_args *a, int argc, char **argv)
 {
-	const char *by = NULL, *input = "MAINTAINERS",
-		   *outdir = "MAINTAINERS.split", *rules = NULL, *series = NULL;
-	int min = -1, help = 0, dry_run = 0, nargs, ret = 2, err = 0;
 	const struct option opts[] = {
-		OPT_STR("by", &by, "dir|list|tree",
+		OPT_STR("by", &a->by, "dir|list|tree",
 			"dir: where its code is (documentation,\n"
 			"headers, tests and device-tree bindings count\n"
 			"only when nothing else does); list: by its\n"
 			"first mailing list; tree: spread through the\n"
 			"tree (DIR/MAINTAINERS files)"),
-		OPT_STR("rules", &rules, "FILE",
+		OPT_STR("rules", &a->rules, "FILE",
 			"\"FILE REGEX\" lines: sections matching go to\n"
 			"FILE"),
-		OPT_NUM("min", &min, "N",
+		OPT_NUM("min", &a->min, "N",
 			"a group needs N sections for a file (dir,\n"
 			"list: 5)"),
-		OPT_STR("input", &input, "F",
+		OPT_STR("input", &a->input, "F",
 			"what to split (default MAINTAINERS)"),
-		OPT_STR("outdir", &outdir, "DIR",
+		OPT_STR("outdir", &a->outdir, "DIR",
 			"where (default MAINTAINERS.split; must be new\n"
 			"or empty)"),
-		OPT_SET("n|dry-run", &dry_run,
+		OPT_SET("n|dry-run", &a->dry_run,
 			"write nothing: the plan, and why for every\n"
 			"section"),
-		OPT_STR("series", &series, "DIR",
+		OPT_STR("series", &a->series, "DIR",
 			"in a kernel git tree: the split of HEAD's\n"
 			"MAINTAINERS as a patch series with a cover\n"
 			"letter (git plumbing on a temporary index:\n"
@@ -253,80 +260,92 @@ int cmd_split(int argc, char **argv)
 			"touched): the tree's readers of MAINTAINERS\n"
 			"patched first, then the move, then one patch\n"
 			"per file"),
-		OPT_SET("h|help", &help, "show this help"),
+		OPT_SET("h|help", &a->help, "show this help"),
 		OPT_TABLE_END,
 	};
-	struct strbuf rtext = STRBUF_INIT, tmp = STRBUF_INIT;
+	int ret, err = 0;
+
+	ret = parse_options_usage(argc, argv, opts, split_head, split_foot,
+				  &a->help, &a->args, &a->nargs);
+	if (ret >= 0)
+		return ret;
+	if (a->nargs || (!a->by && !a->rules) || (a->by && a->rules)) {
+		print_usage(stderr, split_head, opts, split_foot);
+		return 129;
+	}
+	if (a->rules) {
+		a->how = SPLIT_RULES;
+		if (read_path(a->rules, &a->rtext, &err)) {
+			error_msg("%s: %s", a->rules, file_strerror(err));
+			return 2;
+		}
+	} else if (split_by_name(a->by, &a->how)) {
+		error_msg("--by takes dir, list or tree, not '%s'", a->by);
+		return 129;
+	}
+	if (a->min < 0)
+		a->min = a->how == SPLIT_TREE ? 1 : 5;
+	return -1;
+}
+
+int cmd_split(int argc, char **argv)
+{
+	struct split_args a = {
+		NULL, "MAINTAINERS", "MAINTAINERS.split", NULL, NULL, -1, 0,
+		0,    SPLIT_DIR,     STRBUF_INIT,	  NULL, 0
+	};
+	struct strbuf tmp = STRBUF_INIT;
 	struct maintainers m;
 	struct diags d = DIAGS_INIT;
 	struct split_plan plan = { 0 };
-	enum split_by how = SPLIT_DIR;
 	size_t *order = NULL;
-	char **args = NULL;
+	int ret, err = 0;
 
 	mnt_init(&m);
-	ret = parse_options_usage(argc, argv, opts, split_head, split_foot,
-				  &help, &args, &nargs);
+	ret = split_parse(&a, argc, argv);
 	if (ret >= 0)
 		goto out;
 	ret = 2;
-	if (nargs || (!by && !rules) || (by && rules)) {
-		print_usage(stderr, split_head, opts, split_foot);
-		ret = 129;
-		goto out;
-	}
-	if (rules) {
-		how = SPLIT_RULES;
-		if (read_path(rules, &rtext, &err)) {
-			error_msg("%s: %s", rules, file_strerror(err));
-			goto out;
-		}
-	} else if (split_by_name(by, &how)) {
-		error_msg("--by takes dir, list or tree, not '%s'", by);
-		ret = 129;
-		goto out;
-	}
-	if (min < 0)
-		min = how == SPLIT_TREE ? 1 : 5;
-	if (series && !dry_run) {
-		struct series_opts so = { how,	 rules ? "rules" : by,
-					  min,	 rtext.buf,
-					  rules, rtext.len,
-					  series };
+	if (a.series && !a.dry_run) {
+		struct series_opts so = { a.how,   a.rules ? "rules" : a.by,
+					  a.min,   a.rtext.buf,
+					  a.rules, a.rtext.len,
+					  a.series };
 
 		ret = split_series(&so);
 		goto out;
 	}
-	if (!dry_run && !access(outdir, F_OK) &&
-	    (!is_directory(outdir) || !empty_dir(outdir))) {
-		error_msg("%s exists and is not an empty directory", outdir);
+	if (!a.dry_run && !access(a.outdir, F_OK) &&
+	    (!is_directory(a.outdir) || !empty_dir(a.outdir))) {
+		error_msg("%s exists and is not an empty directory", a.outdir);
 		goto out;
 	}
-	if (mnt_read(&m, input, &d)) {
+	if (mnt_read(&m, a.input, &d)) {
 		print_diags(&d);
 		goto out;
 	}
-	if (split_plan(&m, how, min, rtext.buf, rtext.len, rules, &plan, &d)) {
+	if (split_plan(&m, a.how, a.min, a.rtext.buf, a.rtext.len, a.rules,
+		       &plan, &d)) {
 		print_diags(&d);
 		goto out;
 	}
 	order = files_by_name(&plan);
 	if (!order)
 		goto out;
-	if (dry_run) {
+	if (a.dry_run) {
 		ret = print_plan(&m, &plan, order) ? 2 : 0;
 		goto out;
 	}
 	/* all into a new directory next to outdir, renamed into place */
-	if (split_tmpdir_near(outdir, &tmp)) {
+	if (split_tmpdir_near(a.outdir, &tmp)) {
 		error_msg("cannot make a temporary directory next to %s: %s",
-			  outdir, strerror(errno));
+			  a.outdir, strerror(errno));
 		strbuf_reset(&tmp);
 		goto out;
 	}
 	if (write_files(&m, &plan, order, tmp.buf))
 		goto fail;
-	if (land(tmp.buf, outdir))
+	if (land(tmp.buf, a.outdir))
 		goto fail;
 	strbuf_reset(&tmp);
 	ret = 0;
@@ -337,11 +356,11 @@ out:
 	if (tmp.len && remove_tree_nofollow(tmp.buf, &err))
 		error_msg("%s: cannot remove: %s", tmp.buf, strerror(err));
 	free(order);
-	free(args);
+	free(a.args);
 	split_plan_release(&plan);
 	mnt_release(&m);
 	diags_release(&d);
-	strbuf_release(&rtext);
+	strbuf_release(&a.rtext);
 	strbuf_release(&tmp);
 	return ret;
 }
