@@ -6,6 +6,7 @@
  */
 #include "merge-internal.h"
 #include "format.h"
+#include "strmap.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -54,7 +55,7 @@ struct contents {
 
 static long content_add(struct contents *c, const struct line *l)
 {
-	size_t h = (size_t)mg_hash_bytes(l->s, l->len) & (c->size - 1);
+	size_t h = (size_t)hash_bytes(l->s, l->len) & (c->size - 1);
 
 	while (c->slot[h]) {
 		if (mg_same_line(c->v[c->slot[h] - 1].l, l))

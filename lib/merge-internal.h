@@ -85,7 +85,6 @@ struct merger {
 
 /* merge-text.c: lines and sections */
 bool mg_same_line(const struct line *a, const struct line *b);
-uint64_t mg_hash_bytes(const char *s, size_t len);
 long mg_text_find(const struct text *x, const char *key, size_t klen);
 int mg_text_parse(struct text *x, const char *buf, size_t len);
 void mg_text_release(struct text *x);

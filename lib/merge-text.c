@@ -8,6 +8,7 @@
  */
 #include "merge-internal.h"
 #include "format.h"
+#include "strmap.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -49,18 +50,6 @@ static bool same_lines(const struct line *a, size_t na, const struct line *b,
 	return true;
 }
 
-uint64_t mg_hash_bytes(const char *s, size_t len)
-{
-	uint64_t h = 1469598103934665603ull;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ull;
-	}
-	return h;
-}
-
 static bool is_header_at(const struct text *x, size_t i)
 {
 	return i + 1 < x->nl && !is_field(&x->l[i]) && is_field(&x->l[i + 1]);
@@ -72,7 +61,7 @@ long mg_text_find(const struct text *x, const char *key, size_t klen)
 
 	if (!x->hsize)
 		return -1;
-	h = (size_t)mg_hash_bytes(key, klen) & (x->hsize - 1);
+	h = (size_t)hash_bytes(key, klen) & (x->hsize - 1);
 	while (x->hash[h]) {
 		const struct sec *s = &x->s[x->hash[h] - 1];
 
@@ -139,7 +128,7 @@ int mg_text_parse(struct text *x, const char *buf, size_t len)
 
 		if (mg_text_find(x, s->key, s->klen) >= 0)
 			continue; /* a duplicate: found as the first */
-		h = (size_t)mg_hash_bytes(s->key, s->klen) & (x->hsize - 1);
+		h = (size_t)hash_bytes(s->key, s->klen) & (x->hsize - 1);
 		while (x->hash[h])
 			h = (h + 1) & (x->hsize - 1);
 		x->hash[h] = i + 1;
