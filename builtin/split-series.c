@@ -51,7 +51,7 @@ static int by_name(const void *a, const void *b)
 		      sort_names[*(const size_t *)b]);
 }
 
-/* The commits that move the series_entries; the plan table and the count. */
+/* The commits that move the entries; the plan table and the count. */
 static int move_entries(struct series *s, struct maintainers *m,
 			const struct split_plan *plan, struct strbuf *table,
 			size_t *npatches, size_t *nfiles, size_t *nrest)

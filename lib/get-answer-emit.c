@@ -129,7 +129,7 @@ void ga_print_section(struct run *r, size_t tvi)
 	strbuf_release(&t);
 }
 
-/* ga_deduplicate_email() */
+/* the script's deduplicate_email() */
 void ga_deduplicate_email(struct run *r, struct strbuf *email)
 {
 	struct email e;
@@ -195,7 +195,7 @@ out:
 	email_release(&e);
 }
 
-/* ga_add_role($line, $role) */
+/* the script's add_role($line, $role) */
 void ga_add_role(struct run *r, const char *line, size_t len, const char *role)
 {
 	struct email e, x;
