@@ -96,7 +96,7 @@ static const struct reader readers[] = {
 		"\n"
 		"Refuse a directory, and say what to do instead: sort each of "
 		"its files with --input and --output.\n",
-		"patched: refuses a directory with a series_message (\"MAINTAINERS is "
+		"patched: refuses a directory with a message (\"MAINTAINERS is "
 		"a directory: sort each of its files with --input=FILE "
 		"--output=FILE\") and exit status 2 instead of writing an "
 		"empty MAINTAINERS.new.",
@@ -164,7 +164,7 @@ static const struct reader readers[] = {
 		    "            return key.replace('THE REST', 'ZZZZZZ')\n"
 		    "\n"
 		    "        result = preamble\n"
-		    "        for entry in sorted(series_entries, key=by_category):\n"
+		    "        for entry in sorted(entries, key=by_category):\n"
 		    "            result.extend(entry)\n"
 		    "        return result\n"
 		    "\n"

@@ -243,7 +243,7 @@ void series_cover_text(struct series *s, struct maintainers *m,
 		lines += orig->buf[i] == '\n';
 	series_addf_wrapped(
 		out,
-		"MAINTAINERS is one file of %zu lines and %zu series_entries, and one "
+		"MAINTAINERS is one file of %zu lines and %zu entries, and one "
 		"of the most patched files in the tree: on the order of a "
 		"hundred patches change it in every cycle, they conflict with "
 		"each other, and the conflicts are left for Linus to resolve "
@@ -292,7 +292,7 @@ void series_cover_text(struct series *s, struct maintainers *m,
 		    "and each of the %zu patch%s that follow%s moves the "
 		    "entries of one file out of it, unchanged.  %zu entr%s "
 		    "stay%s in MAINTAINERS/MAINTAINERS, with the preamble.\n"
-		    "\nThe plan (file, series_entries):\n\n",
+		    "\nThe plan (file, entries):\n\n",
 		    nreaders ? "Then" : "First",
 		    sorted ? "" : "sorted in parse-maintainers.pl's order and ",
 		    nfiles, nfiles == 1 ? "" : "es", nfiles == 1 ? "s" : "",
