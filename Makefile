@@ -44,11 +44,14 @@ LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/di
 	   lib/get-answer.o lib/get-db.o lib/get-json.o lib/get-match.o lib/get-query.o lib/glob.o \
 	   lib/history.o lib/vcs.o \
 	   lib/mailmap.o lib/patch.o lib/run.o lib/ustr.o \
+	   lib/get-answer-emit.o lib/merge-fields.o lib/merge-text.o \
 	   lib/merge.o lib/perlre.o lib/split.o lib/strmap.o lib/suggest.o \
 	   lib/json.o lib/export.o \
 	   lib/maintainers.o lib/regex.o lib/strbuf.o
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
-	       builtin/split.o builtin/split-series.o builtin/export.o
+	       builtin/split.o builtin/split-series.o \
+	       builtin/split-series-git.o builtin/split-series-readers.o \
+	       builtin/split-series-text.o builtin/export.o
 TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
 	     t/unit/test-check t/unit/test-patch t/unit/test-removetree \

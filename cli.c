@@ -132,8 +132,3 @@ out:
 	free(af);
 	return err ? file_exit_status(err) : 0;
 }
-
-void show_usage(const char *text)
-{
-	fputs(text, stdout);
-}

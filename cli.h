@@ -61,6 +61,4 @@ struct output {
 /* 0, or the errno of the failure (already reported; nothing renamed). */
 int write_outputs(const struct output *out, size_t n);
 
-void show_usage(const char *text);
-
 #endif

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "parse-options.h"
 
+#include "cli.h"
 #include "lib/suggest.h"
-
-#include <stdio.h>
 
 #include <errno.h>
 #include <limits.h>
@@ -152,6 +151,39 @@ void usage_with_options(struct strbuf *out, const char *head,
 	if (foot)
 		strbuf_addf(out, "\n%s", foot);
 	strbuf_release(&spec);
+}
+
+void print_usage(FILE *f, const char *head, const struct option *opts,
+		 const char *foot)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	usage_with_options(&sb, head, opts, foot);
+	if (!strbuf_failed(&sb))
+		fputs(sb.buf, f);
+	strbuf_release(&sb);
+}
+
+int parse_options_usage(int argc, char **argv, const struct option *opts,
+			const char *head, const char *foot, const int *help,
+			char ***args, int *nargs)
+{
+	struct strbuf err = STRBUF_INIT;
+	int r = parse_options(argc, argv, opts, args, nargs, &err);
+
+	if (r == PARSE_OPT_LISTED) {
+		r = 0;
+	} else if (r) {
+		error_msg("%s", err.buf);
+		r = 129;
+	} else if (*help) {
+		print_usage(stdout, head, opts, foot);
+		r = 0;
+	} else {
+		r = -1;
+	}
+	strbuf_release(&err);
+	return r;
 }
 
 int parse_options(int argc, char **argv, const struct option *opts,

@@ -94,6 +94,21 @@ void usage_with_options(struct strbuf *out, const char *head,
 			const struct option *opts, const char *foot);
 
 /*
+ * parse_options() for a git-style command (exit status 129 on a usage
+ * error): -1 to go on, else the exit status, with what was asked for
+ * printed: 0 when the options were listed or *help (the table's
+ * "h|help") was set (the help on standard output), 129 after the
+ * message for a bad option.  *args as parse_options() leaves it.
+ */
+int parse_options_usage(int argc, char **argv, const struct option *opts,
+			const char *head, const char *foot, const int *help,
+			char ***args, int *nargs);
+
+/* usage_with_options() written to f (stdout for --help, else stderr) */
+void print_usage(FILE *f, const char *head, const struct option *opts,
+		 const char *foot);
+
+/*
  * The table's names on one line for shell completion: what
  * "maint CMD --git-completion-helper" prints (parse_options() prints it
  * and exits 0 when it meets that option).  0, or -1 on a write error.

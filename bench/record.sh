@@ -159,7 +159,7 @@ mkdir -p "$dir"
 cd "$tmp" || exit 1
 "$MAINT" format --order --input "$OLD/MAINTAINERS" --output base
 "$MAINT" format --order --input "$NEW/MAINTAINERS" --output target
-perl "$SRC_DIR/bench/merge-corpus.pl" base target m 20 7 >/dev/null
+perl "$SRC_DIR/bench/merge-corpus.pl" build base target m 20 7 >/dev/null
 for i in $(seq 20); do
 	cp "m/$i.ours" r
 	rec "merge$i" "$MAINT" merge base r "m/$i.theirs"

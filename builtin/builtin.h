@@ -3,6 +3,8 @@
 #define MAINT_BUILTIN_H
 
 #include "../lib/fileio.h"
+#include "../lib/maintainers.h"
+#include "../lib/strbuf.h"
 
 /*
  * One function per subcommand, each in builtin/NAME.c.  argv[0] is the
@@ -16,5 +18,18 @@ int cmd_split(int argc, char **argv);
 int cmd_join(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+
+/*
+ * An output (struct output's produce, cli.h) that renders the sections
+ * idx[0..n) of m in that order, with the fields in order (NULL: the
+ * canonical order): format, move and join write through it.
+ */
+struct render_job {
+	const struct maintainers *m;
+	const size_t *idx;
+	size_t n;
+	const char *order;
+};
+int render_produce(void *arg, struct sink *s);
 
 #endif

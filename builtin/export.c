@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char export_usage[] =
+static const char export_head[] =
 	"usage: maint export [--format=json|codeowners] [--input=F] [--output=F]\n"
 	"\n"
 	"Write MAINTAINERS in another format: the whole file as JSON\n"
@@ -22,20 +22,9 @@ static const char export_usage[] =
 	"GitLab mirror of the tree (F:/X: as gitignore-style patterns, owners\n"
 	"as e-mail addresses; what CODEOWNERS cannot say -- N:, K: and regex\n"
 	"patterns -- is listed in its comments and reported on stderr).\n"
-	"\n"
-	"  --format=FORMAT   json (default) or codeowners\n"
-	"  --input=FILE      MAINTAINERS file or directory, - for stdin\n"
-	"                    (default: MAINTAINERS)\n"
-	"  --tree=DIR        the tree the F: patterns name (default: the\n"
-	"                    directory of --input, or . for a directory or\n"
-	"                    stdin); for get_maintainer.pl's test of F:\n"
-	"                    values naming a directory without a trailing\n"
-	"                    '/', and to leave out lines for directories\n"
-	"                    the tree does not have; --tree= for none\n"
-	"  --output=FILE     file to write, - for stdout (default: -)\n"
-	"  -q, --quiet       no notes on stderr for what is not exported\n"
-	"  -h, --help        show this help\n"
-	"\n"
+	"\n";
+
+static const char export_foot[] =
 	"Exit status: 0, 1 on an unreadable or malformed input or a failed\n"
 	"write, 129 on bad arguments.\n";
 
@@ -85,38 +74,39 @@ int cmd_export(int argc, char **argv)
 	const char *format = "json", *input = "MAINTAINERS", *output = "-";
 	const char *tree = NULL;
 	char *input_dir = NULL;
-	int help = 0, quiet = 0, nargs, ret = 129, i;
+	int help = 0, quiet = 0, nargs, ret = 129;
 	const struct option opts[] = {
-		{ OPT_STRING, "format", NULL, &format, 0 },
-		{ OPT_STRING, "input", NULL, &input, 0 },
-		{ OPT_STRING, "output", NULL, &output, 0 },
-		{ OPT_STRING, "tree", NULL, &tree, 0 },
-		{ OPT_FLAG, "q|quiet", &quiet, NULL, 0 },
-		{ OPT_FLAG, "h|help", &help, NULL, 0 },
-		{ OPT_END, NULL, NULL, NULL, 0 },
+		OPT_STR("format", &format, "FORMAT",
+			"json (default) or codeowners"),
+		OPT_STR("input", &input, "FILE",
+			"MAINTAINERS file or directory, - for stdin\n"
+			"(default: MAINTAINERS)"),
+		OPT_STR("tree", &tree, "DIR",
+			"the tree the F: patterns name (default: the\n"
+			"directory of --input, or . for a directory or\n"
+			"stdin); for get_maintainer.pl's test of F:\n"
+			"values naming a directory without a trailing\n"
+			"'/', and to leave out lines for directories\n"
+			"the tree does not have; --tree= for none"),
+		OPT_STR("output", &output, "FILE",
+			"file to write, - for stdout (default: -)"),
+		OPT_SET("q|quiet", &quiet,
+			"no notes on stderr for what is not exported"),
+		OPT_SET("h|help", &help, "show this help"),
+		OPT_TABLE_END,
 	};
 	struct maintainers m;
 	struct diags d = DIAGS_INIT, notes = DIAGS_INIT;
-	struct strbuf err = STRBUF_INIT;
 	struct job j = { &m, NULL, false, &notes };
 	struct output out = { NULL, produce, &j };
 	char **args = NULL;
 
 	mnt_init(&m);
-	i = parse_options(argc, argv, opts, &args, &nargs, &err);
-	if (i == PARSE_OPT_LISTED) {
-		ret = 0;
+	ret = parse_options_usage(argc, argv, opts, export_head, export_foot,
+				  &help, &args, &nargs);
+	if (ret >= 0)
 		goto out;
-	}
-	if (i) {
-		error_msg("%s", err.buf);
-		goto out;
-	}
-	if (help) {
-		show_usage(export_usage);
-		ret = 0;
-		goto out;
-	}
+	ret = 129;
 	if (nargs) {
 		error_msg("unexpected argument '%s' (use --input)", args[0]);
 		goto out;
@@ -165,7 +155,6 @@ int cmd_export(int argc, char **argv)
 out:
 	free(args);
 	free(input_dir);
-	strbuf_release(&err);
 	diags_release(&d);
 	diags_release(&notes);
 	mnt_release(&m);

@@ -31,14 +31,7 @@ static const char format_foot[] =
 	"exits with: errno for an unreadable input, 25 for malformed input, 255\n"
 	"for bad arguments or regexes.\n";
 
-struct render_job {
-	const struct maintainers *m;
-	const size_t *idx;
-	size_t n;
-	const char *order;
-};
-
-static int produce(void *arg, struct sink *s)
+int render_produce(void *arg, struct sink *s)
 {
 	const struct render_job *j = arg;
 
@@ -170,9 +163,11 @@ static int run(struct format_opts *o, char **pats, int npats)
 	 * moved sections do not stay behind in it.
 	 */
 	if (nk || o->in_place)
-		out[nout++] = (struct output){ o->output, produce, &jobs[0] };
+		out[nout++] =
+			(struct output){ o->output, render_produce, &jobs[0] };
 	if (nm)
-		out[nout++] = (struct output){ o->section, produce, &jobs[1] };
+		out[nout++] =
+			(struct output){ o->section, render_produce, &jobs[1] };
 	ret = write_outputs(out, nout);
 out:
 	for (i = 0; re && i < (size_t)npats; i++)

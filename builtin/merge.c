@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char merge_usage[] =
+static const char merge_head[] =
 	"usage: maint merge [options] BASE OURS THEIRS\n"
 	"   or: maint merge --install [--attributes]\n"
 	"\n"
@@ -29,21 +29,9 @@ static const char merge_usage[] =
 	"removed; both sides changing a line's count or a section's S:\n"
 	"differently is a conflict.  Files that do not parse fall back to a\n"
 	"line merge (git merge-file), with a warning.\n"
-	"\n"
-	"  --marker-size=N      length of the conflict markers (git's %L; 7)\n"
-	"  --diff3, --zdiff3    conflicts with the base part (default: git config\n"
-	"                       merge.conflictStyle)\n"
-	"  --ours-label=L       labels of the conflict markers (git's %X, %S,\n"
-	"  --base-label=L       %Y; ours, base and theirs when not given)\n"
-	"  --theirs-label=L\n"
-	"  --path=NAME          the file's name in the repository (git's %P)\n"
-	"  --install            configure the driver in this repository: the\n"
-	"                       merge.maintainers.* config and the attributes\n"
-	"                       in .git/info/attributes\n"
-	"  --attributes         with --install: write them to .gitattributes\n"
-	"                       at the top of the work tree (to commit)\n"
-	"  -h, --help           show this help\n"
-	"\n"
+	"\n";
+
+static const char merge_foot[] =
 	"In .git/config (or with --install):\n"
 	"  [merge \"maintainers\"]\n"
 	"          name = MAINTAINERS merge driver (maint)\n"
@@ -287,64 +275,20 @@ out:
 	return ret;
 }
 
-int cmd_merge(int argc, char **argv)
+/*
+ * Merge the files args[0..3) (base, ours, theirs) into args[1]: the
+ * exit status.  Files that do not parse are merged line by line.
+ */
+static int merge_files(char **args, const char *path, struct merge_opts *mo,
+		       bool style_given)
 {
-	int marker = 7, help = 0, do_install = 0, attributes = 0, diff3 = 0,
-	    zdiff3 = 0, nargs, ret = 2, i;
-	const char *path = NULL, *lo = NULL, *lb = NULL, *lt = NULL;
-	const struct option opts[] = {
-		{ OPT_INT, "marker-size", &marker, NULL, 0 },
-		{ OPT_STRING, "path", NULL, &path, 0 },
-		{ OPT_FLAG, "diff3", &diff3, NULL, 0 },
-		{ OPT_FLAG, "zdiff3", &zdiff3, NULL, 0 },
-		{ OPT_STRING, "ours-label", NULL, &lo, 0 },
-		{ OPT_STRING, "base-label", NULL, &lb, 0 },
-		{ OPT_STRING, "theirs-label", NULL, &lt, 0 },
-		{ OPT_FLAG, "install", &do_install, NULL, 0 },
-		{ OPT_FLAG, "attributes", &attributes, NULL, 0 },
-		{ OPT_FLAG, "h|help", &help, NULL, 0 },
-		{ OPT_END, NULL, NULL, NULL, 0 },
-	};
 	struct maintainers m[3];
 	struct diags d = DIAGS_INIT;
-	struct strbuf err = STRBUF_INIT, out = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT;
 	struct merge_result res;
-	struct merge_opts mo;
-	char **args;
-	bool parsed = true, style_given;
+	bool parsed = true;
+	int ret = 2, i;
 
-	i = parse_options(argc, argv, opts, &args, &nargs, &err);
-	if (i) {
-		if (i != PARSE_OPT_LISTED)
-			error_msg("%s", err.buf);
-		strbuf_release(&err);
-		free(args);
-		return i == PARSE_OPT_LISTED ? 0 : 129;
-	}
-	if (help) {
-		show_usage(merge_usage);
-		free(args);
-		return 0;
-	}
-	if (do_install && !nargs) {
-		free(args);
-		return install(attributes);
-	}
-	if (nargs != 3 || do_install || attributes || marker < 1 ||
-	    marker > 1000) {
-		fputs(merge_usage, stderr);
-		free(args);
-		return 129;
-	}
-	memset(&mo, 0, sizeof(mo));
-	mo.marker_size = marker;
-	mo.style = zdiff3 ? MERGE_STYLE_ZDIFF3 :
-		   diff3  ? MERGE_STYLE_DIFF3 :
-			    MERGE_STYLE_MERGE;
-	style_given = diff3 || zdiff3;
-	mo.ours_label = label_or_null(lo);
-	mo.base_label = label_or_null(lb);
-	mo.theirs_label = label_or_null(lt);
 	for (i = 0; i < 3; i++)
 		mnt_init(&m[i]);
 	for (i = 0; i < 3; i++) {
@@ -367,8 +311,8 @@ int cmd_merge(int argc, char **argv)
 		error_msg("warning: %s does not parse; merging it line by line",
 			  path ? path : args[1]);
 		if (!style_given)
-			mo.style = config_style();
-		ret = line_merge(args[0], args[1], args[2], &mo, &out);
+			mo->style = config_style();
+		ret = line_merge(args[0], args[1], args[2], mo, &out);
 		if (ret < 0) {
 			ret = 2;
 			goto done;
@@ -380,7 +324,7 @@ int cmd_merge(int argc, char **argv)
 	for (;;) {
 		if (mnt_merge_text(m[0].files[0].data, m[0].files[0].len,
 				   m[1].files[0].data, m[1].files[0].len,
-				   m[2].files[0].data, m[2].files[0].len, &mo,
+				   m[2].files[0].data, m[2].files[0].len, mo,
 				   &out, &res)) {
 			error_msg("out of memory");
 			goto done;
@@ -389,8 +333,8 @@ int cmd_merge(int argc, char **argv)
 			break;
 		/* conflicts: written in the repository's style */
 		style_given = true;
-		mo.style = config_style();
-		if (mo.style == MERGE_STYLE_MERGE)
+		mo->style = config_style();
+		if (mo->style == MERGE_STYLE_MERGE)
 			break;
 		strbuf_reset(&out);
 	}
@@ -405,6 +349,72 @@ done:
 		mnt_release(&m[i]);
 	diags_release(&d);
 	strbuf_release(&out);
+	return ret;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	int marker = 7, help = 0, do_install = 0, attributes = 0, diff3 = 0,
+	    zdiff3 = 0, nargs, ret = 2;
+	const char *path = NULL, *lo = NULL, *lb = NULL, *lt = NULL;
+	const struct option opts[] = {
+		OPT_NUM("marker-size", &marker, "N",
+			"length of the conflict markers (git's %L; 7)"),
+		OPT_SET("diff3", &diff3,
+			"conflicts with the base part (default: git\n"
+			"config merge.conflictStyle)"),
+		OPT_SET("zdiff3", &zdiff3,
+			"the same in git's zdiff3 style (lines both\n"
+			"sides share moved out of the conflict)"),
+		OPT_STR("ours-label", &lo, "L",
+			"label of ours' conflict markers (git's %X;\n"
+			"ours when not given)"),
+		OPT_STR("base-label", &lb, "L",
+			"label of the base part (git's %S; base)"),
+		OPT_STR("theirs-label", &lt, "L",
+			"label of theirs' markers (git's %Y; theirs)"),
+		OPT_STR("path", &path, "NAME",
+			"the file's name in the repository (git's %P)"),
+		OPT_SET("install", &do_install,
+			"configure the driver in this repository: the\n"
+			"merge.maintainers.* config and the attributes\n"
+			"in .git/info/attributes"),
+		OPT_SET("attributes", &attributes,
+			"with --install: write them to .gitattributes\n"
+			"at the top of the work tree (to commit)"),
+		OPT_SET("h|help", &help, "show this help"),
+		OPT_TABLE_END,
+	};
+	struct merge_opts mo;
+	char **args;
+	bool style_given;
+
+	ret = parse_options_usage(argc, argv, opts, merge_head, merge_foot,
+				  &help, &args, &nargs);
+	if (ret >= 0) {
+		free(args);
+		return ret;
+	}
+	if (do_install && !nargs) {
+		free(args);
+		return install(attributes);
+	}
+	if (nargs != 3 || do_install || attributes || marker < 1 ||
+	    marker > 1000) {
+		print_usage(stderr, merge_head, opts, merge_foot);
+		free(args);
+		return 129;
+	}
+	memset(&mo, 0, sizeof(mo));
+	mo.marker_size = marker;
+	mo.style = zdiff3 ? MERGE_STYLE_ZDIFF3 :
+		   diff3  ? MERGE_STYLE_DIFF3 :
+			    MERGE_STYLE_MERGE;
+	style_given = diff3 || zdiff3;
+	mo.ours_label = label_or_null(lo);
+	mo.base_label = label_or_null(lb);
+	mo.theirs_label = label_or_null(lt);
+	ret = merge_files(args, path, &mo, style_given);
 	free(args);
 	return ret;
 }

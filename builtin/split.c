@@ -18,36 +18,25 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char split_usage[] =
+static const char split_head[] =
 	"usage: maint split --by=dir|list|tree [--min=N] [--input=F] [--outdir=DIR]\n"
 	"   or: maint split --rules=FILE [--input=F] [--outdir=DIR]\n"
 	"   or: maint split --by=...|--rules=... [--min=N] --series=DIR\n"
 	"\n"
-	"Write MAINTAINERS as a directory of files, each in canonical order:\n"
-	"  --by=dir      where its code is (documentation, headers, tests and\n"
-	"                device-tree bindings count only when nothing else does)\n"
-	"  --by=list     by its first mailing list\n"
-	"  --by=tree     spread through the tree (DIR/MAINTAINERS files)\n"
-	"  --rules=FILE  \"FILE REGEX\" lines: sections matching go to FILE\n"
-	"  --min=N       a group needs N sections for a file (dir, list: 5)\n"
-	"  --input=F     what to split (default MAINTAINERS)\n"
-	"  --outdir=DIR  where (default MAINTAINERS.split; must be new or empty)\n"
-	"  -n, --dry-run write nothing: the plan, and why for every section\n"
-	"Sections no file takes, and the preamble, go to DIR/MAINTAINERS.\n"
-	"A table of files, sections and lines is printed.\n"
-	"\n"
-	"  --series=DIR  in a kernel git tree: the split of HEAD's MAINTAINERS\n"
-	"                as a patch series with a cover letter (git plumbing on\n"
-	"                a temporary index: the work tree, index and branches\n"
-	"                are not touched): the tree's readers of MAINTAINERS\n"
-	"                patched first, then the move, then one patch per file\n";
+	"Write MAINTAINERS as a directory of files, each in canonical order.\n"
+	"\n";
 
-static const char join_usage[] =
+static const char split_foot[] =
+	"Sections no file takes, and the preamble, go to DIR/MAINTAINERS.\n"
+	"A table of files, sections and lines is printed.\n";
+
+static const char join_head[] =
 	"usage: maint join [--output=F] DIR\n"
 	"\n"
 	"Read a split MAINTAINERS (every file below DIR) and write it as one\n"
 	"file in canonical order (what maint format writes): to standard\n"
-	"output, or to F.\n";
+	"output, or to F.\n"
+	"\n";
 
 static int mkdirs(const char *path)
 {
@@ -139,126 +128,37 @@ out:
 	return ret;
 }
 
-int cmd_split(int argc, char **argv)
+/*
+ * The files of the plan, in the order given, below dir; the table of
+ * files, sections and lines printed.  0, or -1 (reported).
+ */
+static int write_files(struct maintainers *m, const struct split_plan *plan,
+		       const size_t *order, const char *dir)
 {
-	const char *by = NULL, *input = "MAINTAINERS",
-		   *outdir = "MAINTAINERS.split", *rules = NULL, *series = NULL;
-	int min = -1, help = 0, dry_run = 0, nargs, ret = 2, err = 0;
-	const struct option opts[] = {
-		{ OPT_STRING, "by", NULL, &by, 0 },
-		{ OPT_INT, "min", &min, NULL, 0 },
-		{ OPT_STRING, "input", NULL, &input, 0 },
-		{ OPT_STRING, "outdir", NULL, &outdir, 0 },
-		{ OPT_STRING, "rules", NULL, &rules, 0 },
-		{ OPT_STRING, "series", NULL, &series, 0 },
-		{ OPT_FLAG, "n|dry-run", &dry_run, NULL, 0 },
-		{ OPT_FLAG, "h|help", &help, NULL, 0 },
-		{ OPT_END, NULL, NULL, NULL, 0 },
-	};
-	struct strbuf e = STRBUF_INIT, rtext = STRBUF_INIT, tmp = STRBUF_INIT,
-		      text = STRBUF_INIT, path = STRBUF_INIT;
-	struct maintainers m;
-	struct diags d = DIAGS_INIT;
-	struct split_plan plan = { 0 };
-	enum split_by how = SPLIT_DIR;
-	size_t *idx = NULL, *order = NULL, o, f, i, n, total_s = 0, total_l = 0;
-	char **args = NULL;
+	struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
+	size_t *idx, o, f, i, n, total_s = 0, total_l = 0;
+	int ret = -1, err = 0;
 
-	mnt_init(&m);
-	if (parse_options(argc, argv, opts, &args, &nargs, &e)) {
-		if (!e.len) {
-			ret = 0; /* the options were listed */
-			goto out;
-		}
-		error_msg("%s", e.buf);
-		ret = 129;
-		goto out;
-	}
-	if (help) {
-		show_usage(split_usage);
-		ret = 0;
-		goto out;
-	}
-	if (nargs || (!by && !rules) || (by && rules)) {
-		fputs(split_usage, stderr);
-		ret = 129;
-		goto out;
-	}
-	if (rules) {
-		how = SPLIT_RULES;
-		if (read_path(rules, &rtext, &err)) {
-			error_msg("%s: %s", rules, file_strerror(err));
-			goto out;
-		}
-	} else if (!strcmp(by, "dir")) {
-		how = SPLIT_DIR;
-	} else if (!strcmp(by, "list")) {
-		how = SPLIT_LIST;
-	} else if (!strcmp(by, "tree")) {
-		how = SPLIT_TREE;
-	} else {
-		error_msg("--by takes dir, list or tree, not '%s'", by);
-		ret = 129;
-		goto out;
-	}
-	if (min < 0)
-		min = how == SPLIT_TREE ? 1 : 5;
-	if (series && !dry_run) {
-		struct series_opts so = { how,	 rules ? "rules" : by,
-					  min,	 rtext.buf,
-					  rules, rtext.len,
-					  series };
-
-		ret = split_series(&so);
-		goto out;
-	}
-	if (!dry_run && !access(outdir, F_OK) &&
-	    (!is_directory(outdir) || !empty_dir(outdir))) {
-		error_msg("%s exists and is not an empty directory", outdir);
-		goto out;
-	}
-	if (mnt_read(&m, input, &d)) {
-		print_diags(&d);
-		goto out;
-	}
-	if (split_plan(&m, how, min, rtext.buf, rtext.len, rules, &plan, &d)) {
-		print_diags(&d);
-		goto out;
-	}
-	order = files_by_name(&plan);
-	if (!order)
-		goto out;
-	if (dry_run) {
-		ret = print_plan(&m, &plan, order) ? 2 : 0;
-		goto out;
-	}
-	/* all into a new directory next to outdir, renamed into place */
-	if (split_tmpdir_near(outdir, &tmp)) {
-		error_msg("cannot make a temporary directory next to %s: %s",
-			  outdir, strerror(errno));
-		strbuf_reset(&tmp);
-		goto out;
-	}
-	idx = malloc((m.nr_sections + 1) * sizeof(*idx));
+	idx = malloc((m->nr_sections + 1) * sizeof(*idx));
 	if (!idx)
-		goto fail;
+		goto out;
 	printf("%-40s %8s %8s\n", "file", "sections", "lines");
-	for (o = 0; o < plan.nr_names; o++) {
+	for (o = 0; o < plan->nr_names; o++) {
 		size_t nl = 0, k;
 		int fd;
 
 		f = order[o];
-		for (i = 0, n = 0; i < m.nr_sections; i++)
-			if (plan.file_of[i] == f)
+		for (i = 0, n = 0; i < m->nr_sections; i++)
+			if (plan->file_of[i] == f)
 				idx[n++] = i;
 		if (!n)
 			continue;
 		strbuf_reset(&text);
-		if (mnt_sort_sections(&m, idx, n) ||
-		    mnt_render(&m, idx, n, NULL, &text))
-			goto fail;
+		if (mnt_sort_sections(m, idx, n) ||
+		    mnt_render(m, idx, n, NULL, &text))
+			goto out;
 		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/%s", tmp.buf, plan.names[f]);
+		strbuf_addf(&path, "%s/%s", dir, plan->names[f]);
 		/* the temporary directory is the unit that lands whole */
 		fd = mkdirs(path.buf) ?
 			     -1 :
@@ -271,28 +171,182 @@ int cmd_split(int argc, char **argv)
 				  strerror(err ? err : errno));
 			if (fd >= 0)
 				close(fd);
-			goto fail;
+			goto out;
 		}
 		for (k = 0; k < text.len; k++)
 			nl += text.buf[k] == '\n';
-		printf("%-40s %8zu %8zu\n", plan.names[f], n - (f == 0), nl);
+		printf("%-40s %8zu %8zu\n", plan->names[f], n - (f == 0), nl);
 		total_s += n - (f == 0);
 		total_l += nl;
 	}
 	printf("%-40s %8zu %8zu\n", "total", total_s, total_l);
-	/* the temporary directory has mkdtemp's mode 0700: as mkdir would */
-	{
-		mode_t um = umask(0);
+	ret = 0;
+out:
+	free(idx);
+	strbuf_release(&text);
+	strbuf_release(&path);
+	return ret;
+}
 
-		umask(um);
-		chmod(tmp.buf, 0777 & ~um);
-	}
+/* --by=NAME: 0 and *how, or -1 */
+static int split_by_name(const char *by, enum split_by *how)
+{
+	if (!strcmp(by, "dir"))
+		*how = SPLIT_DIR;
+	else if (!strcmp(by, "list"))
+		*how = SPLIT_LIST;
+	else if (!strcmp(by, "tree"))
+		*how = SPLIT_TREE;
+	else
+		return -1;
+	return 0;
+}
+
+/* The finished temporary directory renamed to outdir: 0, or -1. */
+static int land(const char *tmp, const char *outdir)
+{
+	/* the temporary directory has mkdtemp's mode 0700: as mkdir would */
+	mode_t um = umask(0);
+
+	umask(um);
+	chmod(tmp, 0777 & ~um);
 	if (!access(outdir, F_OK))
 		rmdir(outdir);
-	if (rename(tmp.buf, outdir)) {
+	if (rename(tmp, outdir)) {
 		error_msg("%s: %s", outdir, strerror(errno));
-		goto fail;
+		return -1;
 	}
+	return 0;
+}
+
+struct split_args {
+	const char *by, *input, *outdir, *rules, *series;
+	int min, help, dry_run;
+	enum split_by how;
+	struct strbuf rtext; /* the --rules file */
+	char **args;
+	int nargs;
+};
+
+/* The options.  -1 to go on, else the exit status. */
+static int split_parse(struct split_args *a, int argc, char **argv)
+{
+	const struct option opts[] = {
+		OPT_STR("by", &a->by, "dir|list|tree",
+			"dir: where its code is (documentation,\n"
+			"headers, tests and device-tree bindings count\n"
+			"only when nothing else does); list: by its\n"
+			"first mailing list; tree: spread through the\n"
+			"tree (DIR/MAINTAINERS files)"),
+		OPT_STR("rules", &a->rules, "FILE",
+			"\"FILE REGEX\" lines: sections matching go to\n"
+			"FILE"),
+		OPT_NUM("min", &a->min, "N",
+			"a group needs N sections for a file (dir,\n"
+			"list: 5)"),
+		OPT_STR("input", &a->input, "F",
+			"what to split (default MAINTAINERS)"),
+		OPT_STR("outdir", &a->outdir, "DIR",
+			"where (default MAINTAINERS.split; must be new\n"
+			"or empty)"),
+		OPT_SET("n|dry-run", &a->dry_run,
+			"write nothing: the plan, and why for every\n"
+			"section"),
+		OPT_STR("series", &a->series, "DIR",
+			"in a kernel git tree: the split of HEAD's\n"
+			"MAINTAINERS as a patch series with a cover\n"
+			"letter (git plumbing on a temporary index:\n"
+			"the work tree, index and branches are not\n"
+			"touched): the tree's readers of MAINTAINERS\n"
+			"patched first, then the move, then one patch\n"
+			"per file"),
+		OPT_SET("h|help", &a->help, "show this help"),
+		OPT_TABLE_END,
+	};
+	int ret, err = 0;
+
+	ret = parse_options_usage(argc, argv, opts, split_head, split_foot,
+				  &a->help, &a->args, &a->nargs);
+	if (ret >= 0)
+		return ret;
+	if (a->nargs || (!a->by && !a->rules) || (a->by && a->rules)) {
+		print_usage(stderr, split_head, opts, split_foot);
+		return 129;
+	}
+	if (a->rules) {
+		a->how = SPLIT_RULES;
+		if (read_path(a->rules, &a->rtext, &err)) {
+			error_msg("%s: %s", a->rules, file_strerror(err));
+			return 2;
+		}
+	} else if (split_by_name(a->by, &a->how)) {
+		error_msg("--by takes dir, list or tree, not '%s'", a->by);
+		return 129;
+	}
+	if (a->min < 0)
+		a->min = a->how == SPLIT_TREE ? 1 : 5;
+	return -1;
+}
+
+int cmd_split(int argc, char **argv)
+{
+	struct split_args a = {
+		NULL, "MAINTAINERS", "MAINTAINERS.split", NULL, NULL, -1, 0,
+		0,    SPLIT_DIR,     STRBUF_INIT,	  NULL, 0
+	};
+	struct strbuf tmp = STRBUF_INIT;
+	struct maintainers m;
+	struct diags d = DIAGS_INIT;
+	struct split_plan plan = { 0 };
+	size_t *order = NULL;
+	int ret, err = 0;
+
+	mnt_init(&m);
+	ret = split_parse(&a, argc, argv);
+	if (ret >= 0)
+		goto out;
+	ret = 2;
+	if (a.series && !a.dry_run) {
+		struct series_opts so = { a.how,   a.rules ? "rules" : a.by,
+					  a.min,   a.rtext.buf,
+					  a.rules, a.rtext.len,
+					  a.series };
+
+		ret = split_series(&so);
+		goto out;
+	}
+	if (!a.dry_run && !access(a.outdir, F_OK) &&
+	    (!is_directory(a.outdir) || !empty_dir(a.outdir))) {
+		error_msg("%s exists and is not an empty directory", a.outdir);
+		goto out;
+	}
+	if (mnt_read(&m, a.input, &d)) {
+		print_diags(&d);
+		goto out;
+	}
+	if (split_plan(&m, a.how, a.min, a.rtext.buf, a.rtext.len, a.rules,
+		       &plan, &d)) {
+		print_diags(&d);
+		goto out;
+	}
+	order = files_by_name(&plan);
+	if (!order)
+		goto out;
+	if (a.dry_run) {
+		ret = print_plan(&m, &plan, order) ? 2 : 0;
+		goto out;
+	}
+	/* all into a new directory next to outdir, renamed into place */
+	if (split_tmpdir_near(a.outdir, &tmp)) {
+		error_msg("cannot make a temporary directory next to %s: %s",
+			  a.outdir, strerror(errno));
+		strbuf_reset(&tmp);
+		goto out;
+	}
+	if (write_files(&m, &plan, order, tmp.buf))
+		goto fail;
+	if (land(tmp.buf, a.outdir))
+		goto fail;
 	strbuf_reset(&tmp);
 	ret = 0;
 	goto out;
@@ -301,30 +355,14 @@ fail:
 out:
 	if (tmp.len && remove_tree_nofollow(tmp.buf, &err))
 		error_msg("%s: cannot remove: %s", tmp.buf, strerror(err));
-	free(idx);
 	free(order);
-	free(args);
+	free(a.args);
 	split_plan_release(&plan);
 	mnt_release(&m);
 	diags_release(&d);
-	strbuf_release(&e);
-	strbuf_release(&rtext);
+	strbuf_release(&a.rtext);
 	strbuf_release(&tmp);
-	strbuf_release(&text);
-	strbuf_release(&path);
 	return ret;
-}
-
-struct join_job {
-	struct maintainers *m;
-	size_t *idx, n;
-};
-
-static int produce_join(void *arg, struct sink *s)
-{
-	struct join_job *j = arg;
-
-	return mnt_render_sink(j->m, j->idx, j->n, NULL, s);
 }
 
 int cmd_join(int argc, char **argv)
@@ -332,35 +370,27 @@ int cmd_join(int argc, char **argv)
 	const char *output = "-";
 	int help = 0, nargs, ret = 2;
 	const struct option opts[] = {
-		{ OPT_STRING, "output", NULL, &output, 0 },
-		{ OPT_FLAG, "h|help", &help, NULL, 0 },
-		{ OPT_END, NULL, NULL, NULL, 0 },
+		OPT_STR("output", &output, "F",
+			"file to write, - for stdout (default: -)"),
+		OPT_SET("h|help", &help, "show this help"),
+		OPT_TABLE_END,
 	};
-	struct strbuf e = STRBUF_INIT;
 	struct maintainers m;
 	struct diags d = DIAGS_INIT;
-	struct join_job job = { &m, NULL, 0 };
+	struct render_job job = { &m, NULL, 0, NULL };
+	size_t *idx = NULL;
 	struct output out;
 	char **args = NULL;
 	size_t i;
 
 	mnt_init(&m);
-	if (parse_options(argc, argv, opts, &args, &nargs, &e)) {
-		if (!e.len) {
-			ret = 0; /* the options were listed */
-			goto out;
-		}
-		error_msg("%s", e.buf);
-		ret = 129;
+	ret = parse_options_usage(argc, argv, opts, join_head, NULL, &help,
+				  &args, &nargs);
+	if (ret >= 0)
 		goto out;
-	}
-	if (help) {
-		show_usage(join_usage);
-		ret = 0;
-		goto out;
-	}
+	ret = 2;
 	if (nargs != 1) {
-		fputs(join_usage, stderr);
+		print_usage(stderr, join_head, opts, NULL);
 		ret = 129;
 		goto out;
 	}
@@ -373,21 +403,21 @@ int cmd_join(int argc, char **argv)
 		ret = 1;
 		goto out;
 	}
-	job.idx = malloc((m.nr_sections + 1) * sizeof(*job.idx));
-	if (!job.idx)
+	idx = malloc((m.nr_sections + 1) * sizeof(*idx));
+	if (!idx)
 		goto out;
 	for (i = 0; i < m.nr_sections; i++)
-		job.idx[i] = i;
-	job.n = m.nr_sections;
-	if (mnt_sort_sections(&m, job.idx, job.n))
+		idx[i] = i;
+	if (mnt_sort_sections(&m, idx, m.nr_sections))
 		goto out;
-	out = (struct output){ output, produce_join, &job };
+	job.idx = idx;
+	job.n = m.nr_sections;
+	out = (struct output){ output, render_produce, &job };
 	ret = write_outputs(&out, 1) ? 2 : 0;
 out:
-	free(job.idx);
+	free(idx);
 	free(args);
 	mnt_release(&m);
 	diags_release(&d);
-	strbuf_release(&e);
 	return ret;
 }

@@ -185,13 +185,6 @@ out:
 	return ret;
 }
 
-static const char *strip_dot(const char *p)
-{
-	while (p[0] == '.' && p[1] == '/')
-		p += 2;
-	return p;
-}
-
 /* Read db again with the patched texts in place of the files'. */
 int ck_patch_db(struct gm_db *db, struct ck_patch *cp, struct diags *d)
 {
@@ -213,8 +206,8 @@ int ck_patch_db(struct gm_db *db, struct ck_patch *cp, struct diags *d)
 		size_t sl = db->maps[i].len;
 
 		for (k = 0; k < npf; k++)
-			if (!strcmp(strip_dot(db->names[i]),
-				    strip_dot(pf[k].path))) {
+			if (!strcmp(patch_strip(db->names[i], 0),
+				    patch_strip(pf[k].path, 0))) {
 				used[k] = true;
 				src = pf[k].text.buf;
 				sl = pf[k].text.len;
@@ -269,8 +262,8 @@ bool ck_patch_covers(const struct ck_patch *cp, const struct diag *dg)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (!dg->file ||
-		    strcmp(strip_dot(dg->file), strip_dot(pf[i].path)))
+		if (!dg->file || strcmp(patch_strip(dg->file, 0),
+					patch_strip(pf[i].path, 0)))
 			continue;
 		return dg->line < pf[i].nr_lines &&
 		       (pf[i].touched[dg->line] || pf[i].header_hit[dg->line]);

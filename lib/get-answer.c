@@ -7,7 +7,7 @@
  * it printed in the script's order and format.
  */
 #define _GNU_SOURCE /* memmem */
-#include "get-internal.h"
+#include "get-answer.h"
 #include "fileio.h"
 #include "history.h"
 #include "ustr.h"
@@ -18,38 +18,8 @@
 
 enum { FILE_EMAIL, CLEAN_ADDR, NAME_SEP, PARTICLE, LETTER };
 
-struct tagged {
-	struct strbuf email, role;
-};
-
-struct tagged_list {
-	struct tagged *v;
-	size_t nr, alloc;
-};
-
-struct strlist {
-	struct strbuf *v;
-	size_t nr, alloc;
-};
-
-struct run {
-	struct getmaint *g;
-	struct gm_db *db;
-	struct email_parser *ep;
-	const struct gm_opts *o;
-	struct diags *d;
-	struct tagged_list email_to, list_to;
-	struct strlist scm, web, bug, subsystem, status;
-	struct strmap hash_name, hash_address, hash_list;
-	struct strmap dedup_name, dedup_address; /* value: struct email * */
-	struct strlist file_emails;
-	struct strbuf *out;
-	struct arena arena; /* this answer's copies */
-	bool nomem;
-};
-
-static void strlist_add(struct run *r, struct strlist *l, const char *s,
-			size_t len, const char *suffix)
+void ga_strlist_add(struct run *r, struct strlist *l, const char *s, size_t len,
+		    const char *suffix)
 {
 	struct strbuf *sb;
 
@@ -63,7 +33,7 @@ static void strlist_add(struct run *r, struct strlist *l, const char *s,
 	strbuf_addstr(sb, suffix);
 }
 
-static void strlist_release(struct strlist *l)
+void ga_strlist_release(struct strlist *l)
 {
 	size_t i;
 
@@ -101,80 +71,6 @@ static void tagged_release(struct tagged_list *l)
 	}
 	free(l->v);
 	memset(l, 0, sizeof(*l));
-}
-
-static void subsystem_name(struct gm_db *db, size_t i, struct strbuf *out)
-{
-	size_t start = gm_section_start(db, i);
-
-	gm_entry_text(db, start, out);
-	if (u8count(out->buf, out->len) > 50) {
-		const char *p = out->buf, *end = out->buf + out->len;
-		size_t n;
-		const char *s;
-
-		for (n = 0; n < 47; n++)
-			p += u8len(p, end);
-		s = out->buf;
-		n = (size_t)(p - s);
-		/* s/\s*$// */
-		while (n) {
-			const char *q = s + n - 1;
-
-			while (q > s && ((unsigned char)*q & 0xc0) == 0x80)
-				q--;
-			if (uspace(q, s + n) != (size_t)(s + n - q))
-				break;
-			n = (size_t)(q - s);
-		}
-		out->len = n;
-		strbuf_addstr(out, "...");
-	}
-}
-
-const char *gm_status_role(const char *status)
-{
-	static const char *const map[][2] = {
-		{ "supported", "supporter" },
-		{ "maintained", "maintainer" },
-		{ "odd fixes", "odd fixer" },
-		{ "orphan", "orphan minder" },
-		{ "obsolete", "obsolete minder" },
-		{ "buried alive in reporters", "chief penguin" },
-	};
-	size_t k;
-
-	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++)
-		if (!strcmp(status, map[k][0]))
-			return map[k][1];
-	return status;
-}
-
-static void maintainer_role(struct gm_db *db, size_t i, struct strbuf *out)
-{
-	size_t start = gm_section_start(db, i), end = gm_section_end(db, i);
-	struct strbuf role = STRBUF_INIT, sub = STRBUF_INIT;
-	const char *v = "unknown", *mapped;
-	size_t vlen = 7, k;
-
-	for (k = start + 1; k < end; k++)
-		if (db->tv[k].type == 'S') {
-			v = db->tv[k].s;
-			vlen = db->tv[k].len;
-		}
-	ulc(&role, v, vlen);
-	mapped = gm_status_role(role.buf);
-	if (mapped != role.buf) {
-		strbuf_reset(&role);
-		strbuf_addstr(&role, mapped);
-	}
-	subsystem_name(db, i, &sub);
-	strbuf_reset(out);
-	strbuf_add(out, role.buf, role.len);
-	strbuf_addch(out, ':');
-	strbuf_add(out, sub.buf, sub.len);
-	strbuf_release(&role);
-	strbuf_release(&sub);
 }
 
 static bool email_inuse(struct run *r, const struct email *e)
@@ -266,7 +162,7 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 	struct strbuf tmp = STRBUF_INIT, role = STRBUF_INIT, k = STRBUF_INIT;
 
 	gm_entry_text(db, start, &tmp);
-	strlist_add(r, &r->subsystem, tmp.buf, tmp.len, "");
+	ga_strlist_add(r, &r->subsystem, tmp.buf, tmp.len, "");
 	for (i = start + 1; i < end; i++) {
 		const struct gm_entry *e = &db->tv[i];
 
@@ -294,7 +190,7 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 				 * left-trimmed; the regex finds a later word */
 				alen = e->len;
 			}
-			subsystem_name(db, i, &role);
+			ga_subsystem_name(db, i, &role);
 			if (!strcmp(role.buf, "THE REST"))
 				strbuf_reset(&role);
 			strbuf_reset(&k);
@@ -329,7 +225,7 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 		}
 		case 'M':
 			if (o->email_maintainer) {
-				maintainer_role(db, i, &role);
+				ga_maintainer_role(db, i, &role);
 				strbuf_addstr(&role, suffix);
 				push_email_addresses(r, e->s, e->len, role.buf,
 						     role.len);
@@ -337,7 +233,7 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 			break;
 		case 'R':
 			if (o->email_reviewer) {
-				subsystem_name(db, i, &tmp);
+				ga_subsystem_name(db, i, &tmp);
 				strbuf_reset(&role);
 				strbuf_addstr(&role, "reviewer:");
 				strbuf_add(&role, tmp.buf, tmp.len);
@@ -347,16 +243,16 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 			}
 			break;
 		case 'T':
-			strlist_add(r, &r->scm, e->s, e->len, suffix);
+			ga_strlist_add(r, &r->scm, e->s, e->len, suffix);
 			break;
 		case 'W':
-			strlist_add(r, &r->web, e->s, e->len, suffix);
+			ga_strlist_add(r, &r->web, e->s, e->len, suffix);
 			break;
 		case 'B':
-			strlist_add(r, &r->bug, e->s, e->len, suffix);
+			ga_strlist_add(r, &r->bug, e->s, e->len, suffix);
 			break;
 		case 'S':
-			strlist_add(r, &r->status, e->s, e->len, suffix);
+			ga_strlist_add(r, &r->status, e->s, e->len, suffix);
 			break;
 		default:
 			break;
@@ -365,50 +261,6 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 	strbuf_release(&tmp);
 	strbuf_release(&role);
 	strbuf_release(&k);
-}
-
-static void print_section(struct run *r, size_t tvi)
-{
-	struct gm_db *db = r->db;
-	size_t start = gm_section_start(db, tvi);
-	size_t end = gm_section_end(db, tvi), i;
-	struct strbuf line = STRBUF_INIT, t = STRBUF_INIT;
-
-	for (i = start; i < end; i++) {
-		char type = db->tv[i].type;
-
-		gm_glob_resolve(db, &db->tv[i]);
-		gm_entry_text(db, i, &line);
-		if (type == 'F' || type == 'X') {
-			perlre_subst(&r->g->cache.restore[0], line.buf,
-				     line.len, "$1?$2", true, &t);
-			perlre_subst(&r->g->cache.restore[1], t.buf, t.len,
-				     "$1?", true, &line);
-			perlre_subst(&r->g->cache.restore[2], line.buf,
-				     line.len, ".", true, &t);
-			perlre_subst(&r->g->cache.restore[3], t.buf, t.len, "*",
-				     true, &line);
-		}
-		if (type) {
-			/* s/^([A-Z]):/$1:\t/ and the --letters filter */
-			bool want = !*r->o->letters;
-			const char *l;
-
-			for (l = r->o->letters; *l && !want; l++)
-				want = (*l & ~0x20) == type;
-			if (!want)
-				continue;
-			strbuf_add(r->out, line.buf, 2);
-			strbuf_addch(r->out, '\t');
-			strbuf_add(r->out, line.buf + 2, line.len - 2);
-		} else {
-			strbuf_add(r->out, line.buf, line.len);
-		}
-		strbuf_addch(r->out, '\n');
-	}
-	strbuf_addch(r->out, '\n');
-	strbuf_release(&line);
-	strbuf_release(&t);
 }
 
 /* clean_file_emails() for one possible address */
@@ -452,7 +304,7 @@ static void clean_file_email(struct run *r, const char *s, size_t len,
 		}
 		if (perlre_match(&r->g->cache.file_email[PARTICLE], w, wl) > 0)
 			continue;
-		strlist_add(r, &words, w, wl, "");
+		ga_strlist_add(r, &words, w, wl, "");
 	}
 	/* split drops trailing empty fields */
 	while (words.nr && !words.v[words.nr - 1].len)
@@ -488,7 +340,7 @@ static void clean_file_email(struct run *r, const char *s, size_t len,
 	}
 	email_format(r->ep, out, name.buf, name.len, e.address.buf,
 		     e.address.len, r->o->email_usename);
-	strlist_release(&words);
+	ga_strlist_release(&words);
 	strbuf_release(&t);
 	strbuf_release(&name);
 	email_release(&e);
@@ -553,7 +405,8 @@ static void maintainers_in_file(struct run *r, const char *file)
 			perlre_span(&r->g->cache.file_email[FILE_EMAIL], &ms,
 				    &me);
 			clean_file_email(r, text.buf + ms, me - ms, &fmt);
-			strlist_add(r, &r->file_emails, fmt.buf, fmt.len, "");
+			ga_strlist_add(r, &r->file_emails, fmt.buf, fmt.len,
+				       "");
 			pos = me;
 		} else {
 			pos = a + 1;
@@ -561,160 +414,6 @@ static void maintainers_in_file(struct run *r, const char *file)
 	}
 	strbuf_release(&text);
 	strbuf_release(&fmt);
-}
-
-/* deduplicate_email() */
-static void deduplicate_email(struct run *r, struct strbuf *email)
-{
-	struct email e;
-	struct strbuf f = STRBUF_INIT, k = STRBUF_INIT;
-	struct strmap_entry *hit = NULL;
-
-	email_init(&e);
-	email_parse(r->ep, email->buf, email->len, &e);
-	email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-		     e.address.len, 1);
-	mailmap_map(&r->g->mailmap, f.buf, f.len, email);
-	if (!r->o->email_remove_duplicates)
-		goto out;
-	email_parse(r->ep, email->buf, email->len, &e);
-	if (e.name.len) {
-		ulc(&k, e.name.buf, e.name.len);
-		hit = strmap_get(&r->dedup_name, k.buf, k.len);
-	}
-	if (!hit) {
-		strbuf_reset(&k);
-		ulc(&k, e.address.buf, e.address.len);
-		hit = strmap_get(&r->dedup_address, k.buf, k.len);
-	}
-	if (hit) {
-		const struct email *h = hit->value;
-
-		strbuf_reset(&e.name);
-		strbuf_add(&e.name, h->name.buf, h->name.len);
-		strbuf_reset(&e.address);
-		strbuf_add(&e.address, h->address.buf, h->address.len);
-	} else {
-		struct email *save = arena_alloc(&r->arena, sizeof(*save));
-		struct strmap_entry *en, *ea;
-
-		if (!save) {
-			r->nomem = true;
-			goto out;
-		}
-		save->name.buf = arena_dup(&r->arena, e.name.buf, e.name.len);
-		save->name.len = e.name.len;
-		save->address.buf =
-			arena_dup(&r->arena, e.address.buf, e.address.len);
-		save->address.len = e.address.len;
-		strbuf_reset(&k);
-		ulc(&k, e.name.buf, e.name.len);
-		en = strmap_put(&r->dedup_name, k.buf, k.len);
-		strbuf_reset(&k);
-		ulc(&k, e.address.buf, e.address.len);
-		ea = strmap_put(&r->dedup_address, k.buf, k.len);
-		if (!en || !ea || !save->name.buf || !save->address.buf) {
-			r->nomem = true;
-			goto out;
-		}
-		en->value = save;
-		ea->value = save;
-	}
-	email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-		     e.address.len, 1);
-	mailmap_map(&r->g->mailmap, f.buf, f.len, email);
-out:
-	strbuf_release(&f);
-	strbuf_release(&k);
-	email_release(&e);
-}
-
-/* add_role($line, $role) */
-static void add_role(struct run *r, const char *line, size_t len,
-		     const char *role)
-{
-	struct email e, x;
-	struct strbuf f = STRBUF_INIT;
-	struct perlre re = PERLRE(role, 0);
-	size_t i;
-
-	email_init(&e);
-	email_init(&x);
-	email_parse(r->ep, line, len, &e);
-	email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-		     e.address.len, r->o->email_usename);
-	for (i = 0; i < r->email_to.nr; i++) {
-		struct tagged *t = &r->email_to.v[i];
-		bool match;
-
-		if (r->o->email_remove_duplicates) {
-			email_parse(r->ep, t->email.buf, t->email.len, &x);
-			match = (e.name.len == x.name.len &&
-				 !memcmp(e.name.buf, x.name.buf, e.name.len)) ||
-				(e.address.len == x.address.len &&
-				 !memcmp(e.address.buf, x.address.buf,
-					 e.address.len));
-		} else {
-			match = f.len == t->email.len &&
-				!memcmp(f.buf, t->email.buf, f.len);
-		}
-		if (match && (!*role || perlre_match(&re, t->role.buf,
-						     t->role.len) <= 0)) {
-			if (t->role.len)
-				strbuf_addch(&t->role, ',');
-			strbuf_addstr(&t->role, role);
-		}
-	}
-	perlre_free(&re);
-	strbuf_release(&f);
-	email_release(&e);
-	email_release(&x);
-}
-
-/* uniq() in place */
-static void strlist_uniq(struct strlist *l)
-{
-	struct strmap seen = STRMAP_INIT;
-	size_t i, n = 0;
-
-	for (i = 0; i < l->nr; i++) {
-		if (strmap_get(&seen, l->v[i].buf, l->v[i].len)) {
-			strbuf_release(&l->v[i]);
-			continue;
-		}
-		strmap_put(&seen, l->v[i].buf, l->v[i].len);
-		l->v[n++] = l->v[i];
-	}
-	l->nr = n;
-	strmap_release(&seen);
-}
-
-static void output(struct run *r, struct strbuf *v, size_t n)
-{
-	size_t i;
-
-	if (r->o->output_multiline) {
-		for (i = 0; i < n; i++) {
-			strbuf_add(r->out, v[i].buf, v[i].len);
-			strbuf_addch(r->out, '\n');
-		}
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		if (i)
-			strbuf_addstr(r->out, r->o->output_separator);
-		strbuf_add(r->out, v[i].buf, v[i].len);
-	}
-	strbuf_addch(r->out, '\n');
-}
-
-/* output(uniq(@list)) when the option is on */
-static void output_uniq(struct run *r, int on, struct strlist *l)
-{
-	if (!on)
-		return;
-	strlist_uniq(l);
-	output(r, l->v, l->nr);
 }
 
 static int cmp_numstr(const void *pa, const void *pb)
@@ -735,7 +434,7 @@ static void answer_file(struct run *r, const char *file,
 	for (i = 0; i < nhits; i++) {
 		add_categories(r, hits[i].tvi, "");
 		if (r->o->sections)
-			print_section(r, hits[i].tvi);
+			ga_print_section(r, hits[i].tvi);
 	}
 	maintainers_in_file(r, file);
 }
@@ -848,7 +547,7 @@ static void answer_file_emails(struct run *r)
 	size_t i;
 
 	email_init(&e);
-	strlist_uniq(&r->file_emails);
+	ga_strlist_uniq(&r->file_emails);
 	for (i = 0; i < r->file_emails.nr; i++) {
 		struct strbuf *fe = &r->file_emails.v[i];
 
@@ -858,52 +557,11 @@ static void answer_file_emails(struct run *r)
 		email_format(r->ep, &tmp, e.name.buf, e.name.len, e.address.buf,
 			     e.address.len, r->o->email_usename);
 		push_email_address(r, tmp.buf, tmp.len, "", 0);
-		add_role(r, tmp.buf, tmp.len, "in file");
+		ga_add_role(r, tmp.buf, tmp.len, "in file");
 	}
 	strbuf_release(&m);
 	strbuf_release(&tmp);
 	email_release(&e);
-}
-
-/* @to (merge_email()), then @scm, @status, @subsystem, @web, @bug */
-static void answer_emit(struct run *r)
-{
-	const struct gm_opts *o = r->o;
-	struct tagged_list *ls[2] = { o->email ? &r->email_to : NULL,
-				      o->email_list ? &r->list_to : NULL };
-	struct strlist lines = { NULL, 0, 0 };
-	struct strmap saw = STRMAP_INIT;
-	struct strbuf tmp = STRBUF_INIT;
-	size_t i, k;
-
-	for (k = 0; k < 2; k++) {
-		for (i = 0; ls[k] && i < ls[k]->nr; i++) {
-			struct tagged *t = &ls[k]->v[i];
-
-			if (strmap_get(&saw, t->email.buf, t->email.len))
-				continue;
-			if (!strmap_put(&saw, t->email.buf, t->email.len))
-				r->nomem = true;
-			strbuf_reset(&tmp);
-			strbuf_addbuf(&tmp, &t->email);
-			if (o->output_roles) {
-				strbuf_addstr(&tmp, " (");
-				strbuf_addbuf(&tmp, &t->role);
-				strbuf_addch(&tmp, ')');
-			}
-			strlist_add(r, &lines, tmp.buf, tmp.len, "");
-		}
-	}
-	if (lines.nr)
-		output(r, lines.v, lines.nr);
-	output_uniq(r, o->scm, &r->scm);
-	output_uniq(r, o->status, &r->status);
-	output_uniq(r, o->subsystem, &r->subsystem);
-	output_uniq(r, o->web, &r->web);
-	output_uniq(r, o->bug, &r->bug);
-	strlist_release(&lines);
-	strmap_release(&saw);
-	strbuf_release(&tmp);
 }
 
 /* ---- the history room's hooks on the answer being built ---- */
@@ -926,7 +584,7 @@ static void hop_normalize(void *ctx, struct strbuf *email)
 
 static void hop_dedupe(void *ctx, struct strbuf *email)
 {
-	deduplicate_email(ctx, email);
+	ga_deduplicate_email(ctx, email);
 }
 
 static void hop_mailmap(void *ctx, struct strbuf *email)
@@ -945,7 +603,7 @@ static void hop_push(void *ctx, const char *line, size_t len, const char *role)
 	struct run *r = ctx;
 
 	push_email_address(r, line, len, "", 0);
-	add_role(r, line, len, role);
+	ga_add_role(r, line, len, role);
 }
 
 static bool hop_valid(void *ctx, const char *s, size_t len)
@@ -1052,12 +710,12 @@ static void run_release(struct run *r)
 {
 	tagged_release(&r->email_to);
 	tagged_release(&r->list_to);
-	strlist_release(&r->scm);
-	strlist_release(&r->web);
-	strlist_release(&r->bug);
-	strlist_release(&r->subsystem);
-	strlist_release(&r->status);
-	strlist_release(&r->file_emails);
+	ga_strlist_release(&r->scm);
+	ga_strlist_release(&r->web);
+	ga_strlist_release(&r->bug);
+	ga_strlist_release(&r->subsystem);
+	ga_strlist_release(&r->status);
+	ga_strlist_release(&r->file_emails);
 	strmap_release(&r->hash_name);
 	strmap_release(&r->hash_address);
 	strmap_release(&r->hash_list);
@@ -1121,9 +779,9 @@ int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
 	}
 	answer_keywords(&r, q);
 	for (i = 0; i < r.email_to.nr; i++)
-		deduplicate_email(&r, &r.email_to.v[i].email);
+		ga_deduplicate_email(&r, &r.email_to.v[i].email);
 	for (i = 0; i < r.list_to.nr; i++)
-		deduplicate_email(&r, &r.list_to.v[i].email);
+		ga_deduplicate_email(&r, &r.list_to.v[i].email);
 	if (exacts)
 		answer_history(&r, q, exacts);
 	if (o->email) {
@@ -1131,7 +789,7 @@ int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
 		answer_file_emails(&r);
 	}
 	answer_fixes(&r, q);
-	answer_emit(&r);
+	ga_answer_emit(&r);
 	if (memo == 0 && !r.nomem && !strbuf_failed(out))
 		memo_store(&g->cache, &sig, out->buf + out_start,
 			   out->len - out_start);

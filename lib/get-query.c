@@ -77,7 +77,14 @@ void gm_query_sort_files(struct gm_query *q)
 	q->nr_files = n;
 }
 
-/* The K: patterns a text matches (a patch line: "^[+-].*" in a file). */
+/* what scan_keywords_line() returns when a regex failed */
+#define BAD_REGEX (-2)
+
+/*
+ * The K: patterns a text matches (a patch line: "^[+-].*" in a file).
+ * 0, -1 out of memory, or BAD_REGEX (db->bad_re set; see
+ * gm_db_bad_regex()).
+ */
 static int scan_keywords_line(struct gm_db *db, const char *p, size_t ll,
 			      bool in_patch, struct gm_query *q)
 {
@@ -91,7 +98,7 @@ static int scan_keywords_line(struct gm_db *db, const char *p, size_t ll,
 			return -1;
 		if (re && re->failed) {
 			db->bad_re = &db->tv[db->keywords[k]];
-			return GM_BAD_REGEX;
+			return BAD_REGEX;
 		}
 	}
 	return 0;
@@ -130,7 +137,7 @@ static int add_range(struct history *h, const struct strbuf *lastfile,
 }
 
 int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
-		  size_t len, struct gm_query *q)
+		  size_t len, struct gm_query *q, struct diags *d)
 {
 	const char *p = text, *end = text + len;
 	bool in_patch = false;
@@ -184,13 +191,17 @@ int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
 	if (q->nr_files > before)
 		q->any_file = true;
 	gm_query_sort_files(q);
-	return ret;
+	if (ret == BAD_REGEX)
+		gm_db_bad_regex(&g->db, d);
+	else if (ret)
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+	return ret ? -1 : 0;
 }
 
 int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
 		     struct gm_query *q)
 {
-	return scan_keywords_line(db, text, len, false, q);
+	return scan_keywords_line(db, text, len, false, q) ? -1 : 0;
 }
 
 /*
@@ -355,13 +366,8 @@ static int query_path(struct getmaint *g, const struct gm_opts *o,
 			d->v[d->nr - 1].err = err;
 		goto out;
 	}
-	err = gm_scan_patch(g, o, text.buf, text.len, q);
-	if (err == GM_BAD_REGEX) {
-		gm_db_bad_regex(&g->db, d);
+	if (gm_scan_patch(g, o, text.buf, text.len, q, d))
 		goto out;
-	}
-	if (err)
-		goto nomem;
 	if (q->nr_files == before)
 		diag_add(
 			d, D_NOT_PATCH, f.buf, 0,

@@ -156,8 +156,6 @@ int gm_db_limit_diags(const struct gm_db *db, struct diags *d);
 int gm_db_limit_list(const struct gm_db *db, struct strbuf *out);
 int gm_db_limit_mark(struct gm_db *db, size_t i, unsigned which);
 
-#define GM_BAD_REGEX (-2)
-
 struct gm_query {
 	char **files; /* owned */
 	size_t nr_files, alloc_files;
@@ -170,7 +168,11 @@ struct gm_query {
 
 void gm_query_release(struct gm_query *q);
 int gm_query_add_file(struct gm_query *q, const char *file, size_t len);
-/* --keywords-in-file: the K: patterns found in a file's text (the same). */
+/*
+ * --keywords-in-file: the K: patterns found in a file's text (the same).
+ * 0, or -1: out of memory, or a K: regex failed (db->bad_re, reported by
+ * gm_db_bad_regex() when the query ends).
+ */
 int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
 		     struct gm_query *q);
 /* Sort and de-duplicate the files (what the script does for patches). */
@@ -221,11 +223,11 @@ void getmaint_init(struct getmaint *g);
 void getmaint_release(struct getmaint *g);
 /*
  * Files and keywords of a patch, read line by line as the script reads
- * it (patch_scan_line()).  0, -1 out of memory, or GM_BAD_REGEX (see
- * gm_db_bad_regex()).
+ * it (patch_scan_line()).  0, or -1 with the reason in d: out of memory,
+ * or the K: regex that failed (gm_db_bad_regex()).
  */
 int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
-		  size_t len, struct gm_query *q);
+		  size_t len, struct gm_query *q, struct diags *d);
 
 /*
  * Read MAINTAINERS (gm_db_read()) and, with mailmap set, that .mailmap

@@ -622,13 +622,103 @@ static void free_rules(struct rule *rules, size_t nr)
 	free(rules);
 }
 
+/*
+ * The file of the one rule that matches s (key empty when none); an
+ * error when rules for two files match it.  0, or -1 (in d).
+ */
+static int rule_key(const struct maintainers *m, const struct mnt_section *s,
+		    struct rule *rules, size_t nrules, const char *rules_name,
+		    struct strbuf *key, struct strbuf *why, struct diags *d)
+{
+	struct strbuf text = STRBUF_INIT;
+	size_t hit = (size_t)-1, k;
+	int ret = -1;
+
+	mnt_section_text(m, s, &text);
+	for (k = 0; k < nrules; k++) {
+		if (mnt_regex_match(&rules[k].re, s->header, s->header_len) !=
+			    REGEX_MATCH &&
+		    mnt_regex_match(&rules[k].re, text.buf, text.len) !=
+			    REGEX_MATCH)
+			continue;
+		rules[k].hits++;
+		if (hit != (size_t)-1 &&
+		    strcmp(rules[hit].file, rules[k].file)) {
+			diag_add(
+				d, D_REGEX, rules_name, rules[k].lineno,
+				"section '%.*s' is also matched by the rule at line %lu",
+				(int)s->header_len, s->header,
+				rules[hit].lineno);
+			goto out;
+		}
+		if (hit == (size_t)-1)
+			hit = k;
+	}
+	if (hit != (size_t)-1) {
+		strbuf_addstr(key, rules[hit].file);
+		strbuf_addf(why, "the rule at %s:%lu", rules_name,
+			    rules[hit].lineno);
+	} else {
+		strbuf_addstr(why, "no rule matches");
+	}
+	ret = 0;
+out:
+	strbuf_release(&text);
+	return ret;
+}
+
+/*
+ * Each section to the file of its key, unless the key's group has fewer
+ * than min sections (then to the rest, and why says so).  0, or -1 out
+ * of memory.
+ */
+static int assign_files(const struct maintainers *m, enum split_by by, int min,
+			char **keys, const struct strmap *count,
+			struct strmap *index, struct split_plan *plan)
+{
+	struct strbuf why = STRBUF_INIT;
+	size_t i;
+	int ret = -1;
+
+	for (i = 1; i < m->nr_sections; i++) {
+		const struct strmap_entry *e;
+		size_t f = 0;
+
+		e = *keys[i] ? strmap_get(count, keys[i], strlen(keys[i])) :
+			       NULL;
+		if (e &&
+		    (by == SPLIT_RULES || (uintptr_t)e->value >= (size_t)min)) {
+			f = plan_name(plan, index, keys[i], strlen(keys[i]));
+		} else if (e) {
+			strbuf_reset(&why);
+			strbuf_addf(&why,
+				    "%s; %s would have %zu section%s, "
+				    "fewer than --min=%d",
+				    plan->why[i], keys[i],
+				    (size_t)(uintptr_t)e->value,
+				    (uintptr_t)e->value == 1 ? "" : "s", min);
+			free(plan->why[i]);
+			plan->why[i] = strbuf_detach(&why, NULL);
+			if (!plan->why[i])
+				goto out;
+		}
+		if (f == (size_t)-1)
+			goto out;
+		plan->file_of[i] = f;
+	}
+	ret = 0;
+out:
+	strbuf_release(&why);
+	return ret;
+}
+
 int split_plan(const struct maintainers *m, enum split_by by, int min,
 	       const char *rules_text, size_t rules_len, const char *rules_name,
 	       struct split_plan *plan, struct diags *d)
 {
 	struct strmap index = STRMAP_INIT, count = STRMAP_INIT;
 	struct dir_ctx dc = { .code = STRMAP_INIT, .aux = STRMAP_INIT };
-	struct strbuf key = STRBUF_INIT, text = STRBUF_INIT, why = STRBUF_INIT;
+	struct strbuf key = STRBUF_INIT, why = STRBUF_INIT;
 	struct rule *rules = NULL;
 	size_t nrules = 0, i, k;
 	char **keys = NULL;
@@ -665,38 +755,9 @@ int split_plan(const struct maintainers *m, enum split_by by, int min,
 			else
 				strbuf_addstr(&why, "no mailing list");
 		} else if (by == SPLIT_RULES) {
-			size_t hit = (size_t)-1;
-
-			strbuf_reset(&text);
-			mnt_section_text(m, s, &text);
-			for (k = 0; k < nrules; k++) {
-				if (mnt_regex_match(&rules[k].re, s->header,
-						    s->header_len) !=
-					    REGEX_MATCH &&
-				    mnt_regex_match(&rules[k].re, text.buf,
-						    text.len) != REGEX_MATCH)
-					continue;
-				rules[k].hits++;
-				if (hit != (size_t)-1 &&
-				    strcmp(rules[hit].file, rules[k].file)) {
-					diag_add(
-						d, D_REGEX, rules_name,
-						rules[k].lineno,
-						"section '%.*s' is also matched by the rule at line %lu",
-						(int)s->header_len, s->header,
-						rules[hit].lineno);
-					goto out;
-				}
-				if (hit == (size_t)-1)
-					hit = k;
-			}
-			if (hit != (size_t)-1) {
-				strbuf_addstr(&key, rules[hit].file);
-				strbuf_addf(&why, "the rule at %s:%lu",
-					    rules_name, rules[hit].lineno);
-			} else {
-				strbuf_addstr(&why, "no rule matches");
-			}
+			if (rule_key(m, s, rules, nrules, rules_name, &key,
+				     &why, d))
+				goto out;
 		} else if (by == SPLIT_DIR) {
 			dir_key(m, s, &dc, &key, &why);
 		} else {
@@ -731,32 +792,8 @@ int split_plan(const struct maintainers *m, enum split_by by, int min,
 			goto out;
 		}
 	/* small groups go to the rest */
-	for (i = 1; i < m->nr_sections; i++) {
-		const struct strmap_entry *e;
-		size_t f = 0;
-
-		e = *keys[i] ? strmap_get(&count, keys[i], strlen(keys[i])) :
-			       NULL;
-		if (e &&
-		    (by == SPLIT_RULES || (uintptr_t)e->value >= (size_t)min)) {
-			f = plan_name(plan, &index, keys[i], strlen(keys[i]));
-		} else if (e) {
-			strbuf_reset(&why);
-			strbuf_addf(&why,
-				    "%s; %s would have %zu section%s, "
-				    "fewer than --min=%d",
-				    plan->why[i], keys[i],
-				    (size_t)(uintptr_t)e->value,
-				    (uintptr_t)e->value == 1 ? "" : "s", min);
-			free(plan->why[i]);
-			plan->why[i] = strbuf_detach(&why, NULL);
-			if (!plan->why[i])
-				goto nomem;
-		}
-		if (f == (size_t)-1)
-			goto nomem;
-		plan->file_of[i] = f;
-	}
+	if (assign_files(m, by, min, keys, &count, &index, plan))
+		goto nomem;
 	ret = 0;
 	goto out;
 nomem:
@@ -775,7 +812,6 @@ out:
 	strmap_release(&dc.code);
 	strmap_release(&dc.aux);
 	strbuf_release(&key);
-	strbuf_release(&text);
 	strbuf_release(&why);
 	if (ret)
 		split_plan_release(plan);

@@ -7,7 +7,17 @@
 # the table's options (--list-options-table), one a line
 table() {
 	maint "$1" --list-options-table >"table.$1" &&
-	test "$(wc -l <"table.$1")" -gt 5
+	grep -qx -- --help "table.$1"
+}
+
+# the man page of a subcommand (join is described in maint-split.1,
+# move in maint-format.1)
+man_page() {
+	case $1 in
+	join) echo "$SRC_DIR/doc/maint-split.1" ;;
+	move) echo "$SRC_DIR/doc/maint-format.1" ;;
+	*) echo "$SRC_DIR/doc/maint-$1.1" ;;
+	esac
 }
 
 # an option as the man page writes it: every "-" as "\-"
@@ -15,7 +25,7 @@ roff_name() {
 	sed 's/-/\\-/g'
 }
 
-for c in get check format; do
+for c in get check format move merge split join export; do
 	test_expect_success "maint $c --help lists every option of its table" '
 		table '$c' &&
 		maint '$c' --help >help.'$c' &&
@@ -25,11 +35,12 @@ for c in get check format; do
 		done <table.'$c'
 	'
 
-	test_expect_success "doc/maint-$c.1 describes every option of its table" '
+	test_expect_success "the man page of $c describes every option of its table" '
 		table '$c' &&
+		page=$(man_page '$c') &&
 		while read -r opt; do
 			roff=$(printf "%s" "$opt" | roff_name) &&
-			grep -qF -- "$roff" "$SRC_DIR/doc/maint-'$c'.1" ||
+			grep -qF -- "$roff" "$page" ||
 				{ echo "not in the man page: $opt ($roff)"; exit 1; }
 		done <table.'$c'
 	'
@@ -48,6 +59,28 @@ test_expect_success 'an option the table lacks is refused by both' '
 	test_grep "Unknown option: no-such-option" err &&
 	test_expect_code 129 maint check --no-such-option 2>err &&
 	test_grep "usage: maint check" err
+'
+
+for c in merge split join export; do
+	test_expect_success "maint $c: an unknown option is a usage error (129)" '
+		test_expect_code 129 maint '$c' --no-such-option 2>err &&
+		test_grep "Unknown option: no-such-option" err
+	'
+
+	test_expect_success "maint $c: --help is made from the table" '
+		maint '$c' --help >help &&
+		test_grep "^usage: maint '$c'" help &&
+		test_grep "^  -h, --help  *show this help" help
+	'
+done
+
+test_expect_success 'merge, split, join: wrong arguments print the usage' '
+	test_expect_code 129 maint merge a b 2>err &&
+	test_grep "^  --marker-size=N " err &&
+	test_expect_code 129 maint split 2>err &&
+	test_grep "^  --by=dir|list|tree " err &&
+	test_expect_code 129 maint join 2>err &&
+	test_grep "^  --output=F " err
 '
 
 if [ -w /dev/full ]; then
