@@ -346,6 +346,41 @@ static void clean_file_email(struct run *r, const char *s, size_t len,
 	email_release(&e);
 }
 
+static bool word_char(char c)
+{
+	return c == '_' || (c >= '0' && c <= '9') ||
+	       ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+/*
+ * Does file (n bytes) end in MAINTAINERS (after a non-word character
+ * when bound)?
+ */
+static bool ends_maintainers(const char *file, size_t n, bool bound)
+{
+	return n >= 11 && !memcmp(file + n - 11, "MAINTAINERS", 11) &&
+	       (!bound || n == 11 || !word_char(file[n - 12]));
+}
+
+/*
+ * Is file a MAINTAINERS file to the script: m@\bMAINTAINERS$@ (bound)
+ * or /MAINTAINERS$/; and in a split tree, whose get_maintainer.pl the
+ * series patched, m@\bMAINTAINERS(?:/[^/]+)?$@ in both places.
+ */
+static bool is_maintainers_file(const struct gm_db *db, const char *file,
+				 bool bound)
+{
+	size_t n = strlen(file);
+	const char *slash = strrchr(file, '/');
+
+	if (!db->split_dir)
+		return ends_maintainers(file, n, bound);
+	if (ends_maintainers(file, n, true))
+		return true;
+	return slash && slash[1] &&
+	       ends_maintainers(file, (size_t)(slash - file), true);
+}
+
 static void maintainers_in_file(struct run *r, const char *file)
 {
 	struct strbuf text = STRBUF_INIT, fmt = STRBUF_INIT;
@@ -353,12 +388,7 @@ static void maintainers_in_file(struct run *r, const char *file)
 	int err;
 
 	/* return if ($file =~ m@\bMAINTAINERS$@) */
-	if (flen >= 11 && !strcmp(file + flen - 11, "MAINTAINERS") &&
-	    (flen == 11 ||
-	     !(file[flen - 12] == '_' ||
-	       (file[flen - 12] >= '0' && file[flen - 12] <= '9') ||
-	       ((file[flen - 12] | 0x20) >= 'a' &&
-		(file[flen - 12] | 0x20) <= 'z'))))
+	if (is_maintainers_file(r->db, file, true))
 		return;
 	if (!is_regular(file) ||
 	    !(r->o->email_file_emails ||
@@ -635,26 +665,24 @@ void gm_history_ops(struct hist_ops *ops)
  * Does the script call vcs_file_signoffs() for file i?  With --git, or
  * with --git-fallback when no maintained section matched it exactly.
  */
-static bool wants_signoffs(const struct gm_opts *o, const char *file,
-			   bool exact)
+static bool wants_signoffs(const struct gm_db *db, const struct gm_opts *o,
+			   const char *file, bool exact)
 {
-	size_t n = strlen(file);
-
 	return o->history && o->email &&
 	       (o->email_git ||
 		(o->email_git_fallback && !exact &&
-		 !(n >= 11 && !memcmp(file + n - 11, "MAINTAINERS", 11))));
+		 !is_maintainers_file(db, file, false)));
 }
 
 /* Can history change file's answer (then it is not remembered)? */
-static bool history_matters(const struct gm_opts *o, const char *file,
-			    bool exact)
+static bool history_matters(const struct gm_db *db, const struct gm_opts *o,
+			    const char *file, bool exact)
 {
 	if (!o->history || !o->email)
 		return false;
 	if (o->email_git_blame)
 		return true;
-	return wants_signoffs(o, file, exact) &&
+	return wants_signoffs(db, o, file, exact) &&
 	       !hist_file_quiet(o->history, file, false);
 }
 
@@ -676,13 +704,13 @@ static void answer_history(struct run *r, const struct gm_query *q,
 		return;
 	}
 	for (i = 0; i < q->nr_files; i++)
-		if (wants_signoffs(o, q->files[i], exact[i]))
+		if (wants_signoffs(r->db, o, q->files[i], exact[i]))
 			want[n++] = q->files[i];
 	/* one git log for them all */
 	if (n > 1 && vcs_prefetch_logs(&h->vcs, h->o.since, want, n))
 		r->nomem = true;
 	for (i = 0; i < q->nr_files && !r->nomem; i++) {
-		if (wants_signoffs(o, q->files[i], exact[i]) &&
+		if (wants_signoffs(r->db, o, q->files[i], exact[i]) &&
 		    hist_file_signoffs(h, q->files[i]))
 			r->nomem = true;
 		if (o->email && o->email_git_blame &&
@@ -766,7 +794,7 @@ int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
 			r.nomem = true;
 		if (exacts)
 			exacts[i] = exact;
-		if (history_matters(o, q->files[i], exact))
+		if (history_matters(r.db, o, q->files[i], exact))
 			memo = -1;
 		else
 			memo = memo_lookup(&r, q, hits, nhits, &sig);

@@ -291,6 +291,7 @@ int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d)
 				 "No MAINTAINER files found in '%s'", path);
 			goto out;
 		}
+		db->split_dir = !find;
 	} else if (is_regular(path)) {
 		files = malloc(sizeof(*files));
 		if (!files)

@@ -119,6 +119,12 @@ struct gm_db {
 	bool indexed;
 	/* gm_db_read(): a directory's files in readdir order (the script's) */
 	bool readdir_order;
+	/*
+	 * Read from a MAINTAINERS directory (a split, not the files
+	 * --find-maintainer-files finds): its files are MAINTAINERS too, as
+	 * for the get_maintainer.pl the split series patches.
+	 */
+	bool split_dir;
 	/* an N:/K: regex that does not compile, once one was tried */
 	const struct gm_entry *bad_re;
 	struct perlre re_maint; /* S: says it is maintained */

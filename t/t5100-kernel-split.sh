@@ -250,4 +250,14 @@ test_expect_success 'after the series, get_maintainer.pl gives the same recipien
 	done <sample60
 '
 
+test_expect_success 'after the series, the MAINTAINERS/* files: no history fallback, as the patched script' '
+	for f in MAINTAINERS/drivers_net MAINTAINERS/MAINTAINERS; do
+		(cd tree && perl scripts/get_maintainer.pl -f "$f" \
+			>../gm-script 2>/dev/null) &&
+		(cd tree && maint get -f "$f" >../gm-maint) &&
+		! grep -q "commit_signer\|added_lines" gm-script &&
+		test_cmp gm-script gm-maint || exit 1
+	done
+'
+
 test_done
