@@ -207,19 +207,7 @@ int series_head_entry(struct series *s, const char *path, struct strbuf *mode)
 
 int split_tmpdir_near(const char *path, struct strbuf *tmp)
 {
-	size_t len = strlen(path), slash;
-
-	while (len > 1 && path[len - 1] == '/')
-		len--;
-	for (slash = len; slash && path[slash - 1] != '/'; slash--)
-		;
-	strbuf_reset(tmp);
-	if (slash)
-		strbuf_add(tmp, path, slash);
-	strbuf_addch(tmp, '.');
-	strbuf_add(tmp, path + slash, len - slash);
-	strbuf_addstr(tmp, ".maint-XXXXXX");
-	return mkdtemp(tmp->buf) ? 0 : -1;
+	return make_tmpdir_near(path, tmp);
 }
 
 bool series_usable_outdir(const char *path)

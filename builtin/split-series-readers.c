@@ -49,13 +49,14 @@ static const struct reader readers[] = {
 		"\n"
 		"Check the entries of MAINTAINERS and of the files of a "
 		"MAINTAINERS directory alike, and take a diffstat line for "
-		"either as an update of MAINTAINERS.  Nothing changes while "
+		"either, or for a rename between them, as an update of "
+		"MAINTAINERS.  Nothing changes while "
 		"MAINTAINERS is one file.\n",
 		"patched: the MAINTAINERS_STYLE checks run on MAINTAINERS/* as "
 		"on MAINTAINERS, and a diffstat line for MAINTAINERS/* counts "
 		"as updating MAINTAINERS.",
 		{ { "\t\tif ($line =~ /^\\s*MAINTAINERS\\s*\\|/) {\n",
-		    "\t\tif ($line =~ m@^\\s*MAINTAINERS(?:/\\S*)?\\s*\\|@) {\n",
+		    "\t\tif ($line =~ m@^\\s*MAINTAINERS(?:/\\S*(?: => \\S*)?)?(?: => MAINTAINERS(?:/\\S*)?)?\\s*\\|@) {\n",
 		    "\t\tif ($line =~ m@^\\s*(?:\\S*/)?MAINTAINERS(?:/\\S*)?\\s*\\|@) {\n" },
 		  { "\t\tif ($realfile =~ /^MAINTAINERS$/) {\n",
 		    "\t\tif ($realfile =~ m@^MAINTAINERS(?:/[^/]+)?$@) {\n",

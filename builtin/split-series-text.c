@@ -161,13 +161,16 @@ static const char *entries(size_t n, struct strbuf *sb)
 static const char rule_text[] =
 	"An entry goes where its code is: to the directory most of its F: "
 	"patterns name (the top directory, or the top two under arch/, "
-	"drivers/, sound/ and tools/).  Patterns under Documentation/, "
-	"include/ and tools/testing/ and device-tree bindings count only "
-	"for an entry that has nothing else; then an entry goes with the "
-	"drivers its bindings document (bindings/iio/ with drivers/iio/), "
-	"else with its tests, else with its documentation or headers.  A "
-	"tie goes to the directory more entries' patterns name.  A directory with fewer than %d entr%s keeps them in "
-	"MAINTAINERS/MAINTAINERS.\n";
+	"drivers/, Documentation/, include/, sound/ and tools/).  Patterns "
+	"under Documentation/, include/, tools/testing/ and samples/, "
+	"patterns that name only arch/ or drivers/ (arch/*/mm/...), and "
+	"device-tree bindings count only for an entry that has nothing "
+	"else; then an entry goes with the drivers its bindings document "
+	"(bindings/iio/ with drivers/iio/), else to the top its broad "
+	"patterns name, else with its tests or samples, else with its "
+	"documentation or headers.  A tie goes to the directory more "
+	"entries' patterns name.  A directory with fewer than %d entr%s "
+	"keeps them in MAINTAINERS/MAINTAINERS.\n";
 
 /* The message of the commit that moves sections sel[0..n) to dest. */
 void series_move_message(struct series *s, const struct maintainers *m,
@@ -215,10 +218,17 @@ void series_move_message(struct series *s, const struct maintainers *m,
 			    " (and, with --find-maintainer-files, "
 			    "every MAINTAINERS file in the tree)" :
 			    "");
-	for (i = 0; i < n && (n <= 12 || i < 10); i++)
-		strbuf_addf(&body, "  %.*s\n",
-			    (int)m->sections[sel[i]].header_len,
-			    m->sections[sel[i]].header);
+	for (i = 0; i < n && (n <= 12 || i < 10); i++) {
+		int len = (int)m->sections[sel[i]].header_len;
+
+		/* checkpatch: 75 columns at most in a commit message */
+		if (len > 73)
+			strbuf_addf(&body, "  %.*s...\n", 70,
+				    m->sections[sel[i]].header);
+		else
+			strbuf_addf(&body, "  %.*s\n", len,
+				    m->sections[sel[i]].header);
+	}
 	if (i < n)
 		strbuf_addf(&body, "  and %zu more\n", n - i);
 	series_message(s, msg, subj.buf, body.buf);

@@ -185,6 +185,25 @@ static int series_start(struct series *s)
 			  o->outdir, strerror(errno));
 		goto out;
 	}
+	/* git runs at the top of the tree: its paths must not be relative */
+	if (s->tmp.buf[0] != '/') {
+		char *cwd = getcwd(NULL, 0);
+		struct strbuf abs = STRBUF_INIT;
+
+		if (cwd)
+			strbuf_addf(&abs, "%s/%s", cwd, s->tmp.buf);
+		free(cwd);
+		if (!cwd || strbuf_failed(&abs)) {
+			strbuf_release(&abs);
+			error_msg("cannot find the current directory");
+			goto out;
+		}
+		strbuf_reset(&s->tmp);
+		strbuf_addbuf(&s->tmp, &abs);
+		strbuf_release(&abs);
+		if (strbuf_failed(&s->tmp))
+			goto out;
+	}
 	/* the sign-off: "Name <email>" of the committer */
 	if (series_git(s, NULL, &s->ident, "var", "GIT_COMMITTER_IDENT",
 		       NULL)) {

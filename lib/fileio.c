@@ -407,10 +407,12 @@ static void tmp_unregister(const char *path)
 
 /*
  * Remove what a killed run of ours left next to the target: regular
- * files of ours named ".NAME.maint-PID-..." whose process is gone.
- * Never follows a link (unlinkat removes the name only).
+ * files (directories, with dirs) of ours named ".NAME.maint-PID-..."
+ * whose process is gone.  Never follows a link (unlinkat removes the
+ * name only; a tree is removed without following its links).
  */
-static void remove_stale(const char *path, size_t dirlen, const char *prefix)
+static void remove_stale(const char *path, size_t dirlen, const char *prefix,
+			 bool dirs)
 {
 	size_t plen = strlen(prefix);
 	struct dirent *de;
@@ -444,11 +446,51 @@ static void remove_stale(const char *path, size_t dirlen, const char *prefix)
 		if (!kill((pid_t)pid, 0) || errno != ESRCH)
 			continue;
 		if (fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
-		    !S_ISREG(st.st_mode) || st.st_uid != geteuid())
+		    st.st_uid != geteuid())
 			continue;
-		unlinkat(dfd, de->d_name, 0);
+		if (!dirs && S_ISREG(st.st_mode)) {
+			unlinkat(dfd, de->d_name, 0);
+		} else if (dirs && S_ISDIR(st.st_mode)) {
+			struct strbuf t = STRBUF_INIT;
+			int err;
+
+			strbuf_add(&t, path, dirlen);
+			strbuf_addstr(&t, de->d_name);
+			if (!strbuf_failed(&t))
+				remove_tree_nofollow(t.buf, &err);
+			strbuf_release(&t);
+		}
 	}
 	closedir(d);
+}
+
+int make_tmpdir_near(const char *path, struct strbuf *tmp)
+{
+	size_t len = strlen(path), slash;
+
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	for (slash = len; slash && path[slash - 1] != '/'; slash--)
+		;
+	strbuf_reset(tmp);
+	strbuf_addch(tmp, '.');
+	strbuf_add(tmp, path + slash, len - slash);
+	strbuf_addstr(tmp, ".maint-");
+	if (strbuf_failed(tmp)) {
+		errno = ENOMEM;
+		return -1;
+	}
+	remove_stale(path, slash, tmp->buf, true);
+	strbuf_reset(tmp);
+	strbuf_add(tmp, path, slash);
+	strbuf_addch(tmp, '.');
+	strbuf_add(tmp, path + slash, len - slash);
+	strbuf_addf(tmp, ".maint-%ld-XXXXXX", (long)getpid());
+	if (strbuf_failed(tmp)) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return mkdtemp(tmp->buf) ? 0 : -1;
 }
 
 /*
@@ -530,7 +572,7 @@ int atomic_open(struct atomic_file *af, const char *path, int *err)
 	strbuf_addf(&tmp, ".%s.maint-", af->path + dirlen);
 	if (strbuf_failed(&tmp))
 		goto nomem;
-	remove_stale(af->path, dirlen, tmp.buf);
+	remove_stale(af->path, dirlen, tmp.buf, false);
 	strbuf_reset(&tmp);
 	strbuf_add(&tmp, af->path, dirlen);
 	strbuf_addf(&tmp, ".%s.maint-%ld-XXXXXX", af->path + dirlen,

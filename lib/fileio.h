@@ -132,4 +132,12 @@ int write_all(int fd, const void *data, size_t len, int *err);
  */
 int remove_tree_nofollow(const char *path, int *err);
 
+/*
+ * Make a directory beside path (".NAME.maint-PID-XXXXXX", mode 0700) for
+ * work to be renamed into place, its name in tmp; first remove what a
+ * killed run of ours left there (a process that is gone).  0, or -1 with
+ * errno.
+ */
+int make_tmpdir_near(const char *path, struct strbuf *tmp);
+
 #endif

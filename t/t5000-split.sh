@@ -144,6 +144,16 @@ test_expect_success 'the temporary directory is not a predictable name: a plante
 	! ls -a | grep -q "^\.planted\.maint-"
 '
 
+test_expect_success 'what a killed run left is removed: its process is gone' '
+	mkdir -p .left.maint-999999999-abcdef/sub .left.maint-$$-keepme &&
+	: >.left.maint-999999999-abcdef/sub/x &&
+	maint split --by=dir --input "$M" --outdir left >/dev/null &&
+	test -f left/MAINTAINERS &&
+	! test -e .left.maint-999999999-abcdef &&
+	test -d .left.maint-$$-keepme &&
+	rmdir .left.maint-$$-keepme
+'
+
 test_expect_success '--min puts small groups in the rest' '
 	maint split --by=dir --input "$M" --outdir big >/dev/null &&
 	test "$(ls big)" = MAINTAINERS &&
@@ -258,6 +268,19 @@ test_expect_success '--series: a patch series git am applies' '
 	test "$(ls applied/MAINTAINERS | wc -l)" -gt 3 &&
 	maint join applied/MAINTAINERS >joined4 &&
 	test_cmp formatted joined4
+'
+
+test_expect_success '--series: a relative path from a subdirectory of the tree' '
+	(cd repo/scripts && maint split --by=dir --min=1 \
+		--series=../../series-sub >/dev/null) &&
+	ls series >names && ls series-sub >names-sub &&
+	test_cmp names names-sub &&
+	for p in $(cat names); do
+		grep -v "^From \|^Date: " series/$p >a &&
+		grep -v "^From \|^Date: " series-sub/$p >b &&
+		test_cmp a b || exit 1
+	done &&
+	! ls -a | grep -q "maint-"
 '
 
 test_expect_success '--series outside a git tree: exit 2 and why' '

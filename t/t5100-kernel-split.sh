@@ -163,7 +163,23 @@ test_expect_success 'the series: readers patched first, each small; the cover le
 	awk "length > 66" blurb | grep -q . &&
 	test_grep "Linus" blurb && test_grep "conflict" blurb &&
 	test_grep "get_maintainer.pl" blurb &&
-	perl -ne "exit 1 if length > 76 && !/^(Subject|[-+ @]|diff |index |rename |similarity )/" series/0*.patch
+	perl -ne "exit 1 if length > 76 && !/^(Subject|[-+ @]|diff |index |rename |similarity )/" series/0*.patch &&
+	# the commit messages, as checkpatch reads them: 75 columns
+	for p in series/0*.patch; do
+		awk "body && /^---\$/ {exit}
+		     body && !/^[A-Za-z-]+-by: / && length > 75 {print}
+		     !body && /^\$/ {body = 1}" "$p"
+	done >long &&
+	! test -s long
+'
+
+test_expect_success 'the series: checkpatch.pl finds no false "need updating" on the move' '
+	move=$(grep -l "^rename to MAINTAINERS/MAINTAINERS" series/*.patch) &&
+	(cd tree && git checkout -q split &&
+	 perl scripts/checkpatch.pl --show-types "../$move" >../cp-move 2>&1;
+	 true) &&
+	test_grep "total: 0 errors" cp-move &&
+	! grep -q FILE_PATH_CHANGES cp-move
 '
 
 test_expect_success 'after the series, checkpatch.pl: the same MAINTAINERS_STYLE warnings, no false "need updating"' '
