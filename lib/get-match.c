@@ -299,9 +299,17 @@ static bool section_hit(struct gm_db *db, const struct gm_opts *o, size_t start,
 				*depth = pd;
 			}
 		} else if (e->type == 'N') {
+			/* compiled first: the script dies on a bad one
+			 * whatever the file */
 			struct perlre *re = gm_entry_re(db, i, false);
 			const struct gm_extra *x = e->x;
 
+			if (re && !re->code && !re->failed)
+				perlre_match(re, "", 0); /* compiles it */
+			if (re && re->failed) {
+				db->bad_re = e;
+				continue;
+			}
 			if (x && x->need &&
 			    !memmem(file, flen, x->need, x->need_len))
 				continue;

@@ -62,6 +62,14 @@ test_expect_success 'a bad N: regex fails as in the script, naming its line' '
 	! test -s ../b.out
 '
 
+test_expect_success 'a bad N: regex with a literal the file lacks fails all the same' '
+	cp MAINTAINERS M5 &&
+	printf "\nBAD\nM:\tB <b@x.example>\nS:\tMaintained\nN:\tfoo(bar\n" >>M5 &&
+	test_expect_code 2 maint get --mpath M5 -f drivers/net/acme/main.c \
+		>../b5.out 2>../b5.err &&
+	test_grep "M5:[0-9]*: N: regex does not compile: .foo(bar." ../b5.err
+'
+
 test_expect_success 'a bad K: regex fails on a patch' '
 	cp MAINTAINERS M4 &&
 	printf "\nBADK\nM:\tK <k@x.example>\nS:\tMaintained\nK:\t[unclosed\n" >>M4 &&
