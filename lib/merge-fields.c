@@ -143,6 +143,7 @@ struct lmerge {
 	long *bo, *ob, *bt, *tb;
 	size_t *o_item; /* OURS line -> item */
 	bool *t_insert; /* THEIRS lines to add */
+	bool *t_claimed; /* THEIRS lines in a modify conflict */
 	long *t_conflict; /* THEIRS line -> conflict item to place there */
 	struct litem *it; /* it[0] is the head */
 	size_t nit, ait;
@@ -234,6 +235,123 @@ static void place_conflict(struct lmerge *lm, long e, long id)
 		}
 }
 
+/* The field letter of a line ("M:\t..." -> 'M'), 0 for none. */
+static char field_tag(const struct line *l)
+{
+	return l->len >= 2 && l->s[1] == ':' ? l->s[0] : 0;
+}
+
+/*
+ * The lines of a version (v, n lines; m: line -> base line or -1) that
+ * the diff hunk removing base line bi adds, with bi's field letter: the
+ * lines between the matched pairs around bi.  Their range in *from, *to.
+ */
+static void hunk_of(const long *bm, size_t nb, size_t bi, long n,
+		    size_t *from, size_t *to)
+{
+	long p, q;
+
+	for (p = (long)bi - 1; p >= 0 && bm[p] < 0; p--)
+		;
+	for (q = (long)bi + 1; q < (long)nb && bm[q] < 0; q++)
+		;
+	*from = p >= 0 ? (size_t)bm[p] + 1 : 0;
+	*to = q < (long)nb ? (size_t)bm[q] : (size_t)n;
+}
+
+/* Do the lines of o and t (ranges, letter tag, added only) differ? */
+static bool replaced_differently(const struct lmerge *lm, size_t of,
+				 size_t ot, size_t tf, size_t tt, char tag)
+{
+	size_t i, j, no = 0, nt = 0;
+
+	for (i = of; i < ot; i++)
+		if (lm->ob[i] < 0 && field_tag(&lm->o[i]) == tag)
+			no++;
+	for (j = tf; j < tt; j++)
+		if (lm->tb[j] < 0 && field_tag(&lm->t[j]) == tag)
+			nt++;
+	if (no != nt)
+		return true;
+	for (i = of; i < ot; i++) {
+		if (lm->ob[i] >= 0 || field_tag(&lm->o[i]) != tag)
+			continue;
+		if (lm->c.v[lm->c.of_o[i]].ct == lm->c.v[lm->c.of_o[i]].cb)
+			return true; /* a line THEIRS has not */
+	}
+	return false;
+}
+
+/*
+ * A base line both sides removed, each putting something else (or
+ * nothing) of its kind in its place, differently: one side deleted an
+ * M: line the other changed, or both changed it each their own way.
+ * Counting lines would keep both new lines, or bring a deleted one
+ * back; git conflicts there, and so does this: OURS' new lines, the
+ * base lines and THEIRS' new lines of the kind, as a conflict where
+ * OURS' hunk is.  0 or -1.
+ */
+static int modify_conflicts(struct lmerge *lm)
+{
+	size_t bi, k, of, ot, tf, tt;
+	bool *done = calloc(lm->nb + 1, sizeof(bool));
+	int ret = -1;
+
+	if (!done)
+		return -1;
+	for (bi = 0; bi < lm->nb; bi++) {
+		char tag = field_tag(&lm->b[bi]);
+		size_t anchor, first = 0;
+		long id;
+
+		if (done[bi] || lm->bo[bi] >= 0 || lm->bt[bi] >= 0 || !tag ||
+		    mg_is_status(&lm->b[bi]))
+			continue;
+		hunk_of(lm->bo, lm->nb, bi, (long)lm->no, &of, &ot);
+		hunk_of(lm->bt, lm->nb, bi, (long)lm->nt, &tf, &tt);
+		if (!replaced_differently(lm, of, ot, tf, tt, tag))
+			continue;
+		if ((id = new_item(lm)) < 0)
+			goto out;
+		lm->it[id].cfirst = lm->ncv;
+		for (k = of; k < ot; k++) {
+			if (lm->ob[k] >= 0 || field_tag(&lm->o[k]) != tag)
+				continue;
+			if (push_cv(lm, &lm->o[k]))
+				goto out;
+			lm->it[id].co++;
+			if (!first)
+				first = lm->o_item[k];
+			lm->it[lm->o_item[k]].removed = true;
+		}
+		for (k = bi; k < lm->nb && lm->bo[k] < 0; k++) {
+			if (done[k] || lm->bt[k] >= 0 ||
+			    field_tag(&lm->b[k]) != tag)
+				continue;
+			if (push_cv(lm, &lm->b[k]))
+				goto out;
+			lm->it[id].cb++;
+			done[k] = true;
+		}
+		for (k = tf; k < tt; k++) {
+			if (lm->tb[k] >= 0 || field_tag(&lm->t[k]) != tag)
+				continue;
+			if (push_cv(lm, &lm->t[k]))
+				goto out;
+			lm->it[id].ct++;
+			lm->t_claimed[k] = true;
+		}
+		/* at OURS' first new line, or where OURS' hunk starts */
+		anchor = first ? first : of ? lm->o_item[of - 1] : 0;
+		lm->it[id].next = lm->it[anchor].next;
+		lm->it[anchor].next = (size_t)id;
+	}
+	ret = 0;
+out:
+	free(done);
+	return ret;
+}
+
 /*
  * Decide every content but the S: lines: keep, remove or add copies (the
  * three-way count), or a conflict.  0 or -1.
@@ -282,10 +400,18 @@ static int decide(struct lmerge *lm)
 			e->rm--;
 		}
 	}
-	/* added: first the lines THEIRS added */
+	/* added: none of a modify conflict's, then the lines THEIRS added */
 	for (j = 0; j < lm->nt; j++) {
 		struct content *e = &lm->c.v[lm->c.of_t[j]];
 
+		if (lm->t_claimed[j] && e->add)
+			e->add--;
+	}
+	for (j = 0; j < lm->nt; j++) {
+		struct content *e = &lm->c.v[lm->c.of_t[j]];
+
+		if (lm->t_claimed[j])
+			continue;
 		if (e->add && lm->tb[j] < 0) {
 			lm->t_insert[j] = true;
 			e->add--;
@@ -294,7 +420,7 @@ static int decide(struct lmerge *lm)
 	for (j = lm->nt; j-- > 0;) {
 		struct content *e = &lm->c.v[lm->c.of_t[j]];
 
-		if (e->add && !lm->t_insert[j]) {
+		if (e->add && !lm->t_insert[j] && !lm->t_claimed[j]) {
 			lm->t_insert[j] = true;
 			e->add--;
 		}
@@ -352,6 +478,7 @@ static void lmerge_release(struct lmerge *lm)
 	free(lm->tb);
 	free(lm->o_item);
 	free(lm->t_insert);
+	free(lm->t_claimed);
 	free(lm->t_conflict);
 	free(lm->it);
 	free(lm->cv);
@@ -381,9 +508,10 @@ int mg_merge_fields(struct emitter *em, const struct line *b, size_t nb,
 	lm.tb = malloc((nt + 1) * sizeof(long));
 	lm.o_item = malloc((no + 1) * sizeof(size_t));
 	lm.t_insert = calloc(nt + 1, sizeof(bool));
+	lm.t_claimed = calloc(nt + 1, sizeof(bool));
 	lm.t_conflict = malloc((nt + 1) * sizeof(long));
 	if (!lm.bo || !lm.bt || !lm.ob || !lm.tb || !lm.o_item ||
-	    !lm.t_insert || !lm.t_conflict ||
+	    !lm.t_insert || !lm.t_claimed || !lm.t_conflict ||
 	    contents_build(&lm.c, b, nb, o, no, t, nt) ||
 	    mg_lcs_match(b, nb, o, no, lm.bo, lm.ob) ||
 	    mg_lcs_match(b, nb, t, nt, lm.bt, lm.tb) || new_item(&lm) < 0)
@@ -422,6 +550,9 @@ int mg_merge_fields(struct emitter *em, const struct line *b, size_t nb,
 			goto out;
 		place_conflict(&lm, -1, id);
 	}
+	/* a line both sides changed, differently: a conflict, as git's */
+	if (modify_conflicts(&lm))
+		goto out;
 	/* every other content */
 	if (decide(&lm))
 		goto out;

@@ -55,7 +55,12 @@ struct text {
 struct group {
 	long b, o, t; /* section indices, -1 when absent */
 	size_t node; /* its node in the order list, 0 when not placed */
-	bool moved_by_ours; /* OURS alone moved it: no anchor for THEIRS */
+	/*
+	 * OURS alone renamed and moved it: a new section at a new place,
+	 * no anchor for what THEIRS put after its old name (a section OURS
+	 * only moved, a sort, is one).
+	 */
+	bool renamed_away;
 };
 
 /* a node of the result's section order (node 0 is the list head) */

@@ -257,7 +257,8 @@ static void place_theirs(struct merger *mg)
 		size_t at, n;
 
 		if (g->node) {
-			if (!g->moved_by_ours)
+			/* where OURS has it, moved or not (the anchor) */
+			if (!g->renamed_away)
 				anchor = g->node;
 			continue;
 		}
@@ -356,8 +357,8 @@ static int build_groups(struct merger *mg)
 
 		if (g->b >= 0 && g->t >= 0 && !t_stable[g->t] && o_stable[j])
 			continue;
-		g->moved_by_ours = g->b >= 0 && g->t >= 0 && !o_stable[j] &&
-				   t_stable[g->t];
+		g->renamed_away = g->b >= 0 && g->t >= 0 && !o_stable[j] &&
+				  t_stable[g->t] && o_ren[j];
 		if (outcome(mg, g) == GONE)
 			continue;
 		last = new_node(mg, (size_t)mg->group_of_o[j], last);

@@ -16,14 +16,17 @@
  *    content (a rename: most of its lines shared).  A rename on one side
  *    and an add of the same new header on the other are one section.
  *  - A section THEIRS added (or moved) goes right after the section that
- *    precedes it in THEIRS (its anchor; if the anchor is gone, the
- *    nearest earlier one that survives); among sections OURS added at
- *    the same place it goes where the canonical order puts it.
+ *    precedes it in THEIRS (its anchor, where OURS has it, moved or not;
+ *    if the anchor is gone, the nearest earlier one that survives);
+ *    among sections OURS added at the same place it goes where the
+ *    canonical order puts it.
  *  - Field lines are a multiset: a line k times in base, o in OURS, t in
  *    THEIRS appears t times if o = k, o times if t = k or o = t, and is
  *    a conflict otherwise.  The S: lines of a section are one value:
  *    changed differently on both sides, a conflict.  A line THEIRS added
  *    goes after its predecessor in THEIRS' version of the section.
+ *    A line both sides removed, each putting a different line of its
+ *    kind (or none) in its place, is a conflict, as for git.
  *  - A section one side removed and the other changed, a header renamed
  *    differently on both sides, and preamble lines changed differently
  *    are conflicts.

@@ -59,6 +59,13 @@ static void fixed_cases(void)
 	       "unsorted input: nothing re-sorted, THEIRS' section after its "
 	       "anchor");
 
+	merge3("P\n\nA\nM:\ta\n\nC\nM:\tc\n\nB\nM:\tb\n",
+	       "P\n\nA\nM:\ta\n\nB\nM:\tb\n\nC\nM:\tc\n",
+	       "P\n\nA\nM:\ta\n\nC\nM:\tc\n\nB\nM:\tb\n\nB2\nM:\tb2\n");
+	is_mem(out.buf, out.len,
+	       "P\n\nA\nM:\ta\n\nB\nM:\tb\n\nB2\nM:\tb2\n\nC\nM:\tc\n",
+	       "an anchor OURS moved (a sort): THEIRS' section follows it");
+
 	merge3("A\nM:\ta\nF:  a/\nF:\tb/\n",
 	       "A\nM:\ta\nF:  a/\nF:\tb/\nF:\tc/\n",
 	       "A\nM:\ta\nR:  r\nF:  a/\nF:\tb/\n");
@@ -75,6 +82,36 @@ static void fixed_cases(void)
 	is_mem(out.buf, out.len, "A\nM:\ta\nF:\tx/\n",
 	       "a duplicate removed on both sides keeps one");
 	is_int(res.conflicts, 0, "and is clean");
+
+	merge3("A\nM:\ta\nM:\ty <y@old>\nF:\tx/\n", "A\nM:\ta\nF:\tx/\n",
+	       "A\nM:\ta\nM:\ty <y@new>\nF:\tx/\n");
+	is_mem(out.buf, out.len,
+	       "A\nM:\ta\n<<<<<<< ours\n=======\nM:\ty <y@new>\n"
+	       ">>>>>>> theirs\nF:\tx/\n",
+	       "a line one side deletes and the other changes: a conflict, "
+	       "the deleted line does not come back");
+	is_int(res.conflicts, 1, "one conflict");
+
+	merge3("A\nM:\ta\nM:\ty <y@old>\nF:\tx/\n",
+	       "A\nM:\ta\nM:\ty <y@one>\nF:\tx/\n",
+	       "A\nM:\ta\nM:\ty <y@two>\nF:\tx/\n");
+	is_mem(out.buf, out.len,
+	       "A\nM:\ta\n<<<<<<< ours\nM:\ty <y@one>\n=======\n"
+	       "M:\ty <y@two>\n>>>>>>> theirs\nF:\tx/\n",
+	       "a line changed differently on both sides: a conflict, not "
+	       "both lines");
+
+	merge3("A\nM:\ta\nM:\ty <y@old>\nF:\tx/\n",
+	       "A\nM:\ta\nM:\ty <y@new>\nF:\tx/\nF:\tz/\n",
+	       "A\nM:\ta\nM:\ty <y@new>\nF:\tx/\n");
+	is_mem(out.buf, out.len, "A\nM:\ta\nM:\ty <y@new>\nF:\tx/\nF:\tz/\n",
+	       "the same change on both sides is clean");
+	is_int(res.conflicts, 0, "and has no conflict");
+
+	merge3("A\nM:\ta\nM:\ty <y@old>\nF:\tx/\n", "A\nM:\ta\nF:\tx/\n",
+	       "A\nM:\ta\nM:\ty <y@old>\nF:\tx/\nF:\tz/\n");
+	is_mem(out.buf, out.len, "A\nM:\ta\nF:\tx/\nF:\tz/\n",
+	       "a deletion and an unrelated addition: clean");
 
 	merge3("A\nM:\ta\nF:\tx/\n", "A\nM:\ta\n",
 	       "A\nM:\ta\nF:\tx/\nF:\tx/\n");
