@@ -38,11 +38,13 @@
 
 struct vcs {
 	int kind; /* -1 not looked yet, 0 none, 1 git, 2 hg */
+	int bloom; /* -1 not looked yet; else vcs_bloom() */
 	bool cache; /* use the cache under .git */
-	bool cache_ready, cache_made;
+	bool repo_ready, cache_ready, cache_made;
 	char *gitdir; /* .git, or where a .git file points */
+	char *commondir; /* the common directory (of a worktree) */
 	char *cachedir; /* NULL: no cache */
-	char head[64];
+	char head[64]; /* HEAD's commit ("" when unknown) */
 	struct strmap logs; /* file -> struct strbuf * (lines of its log) */
 	struct strbuf err; /* standard error of the git processes */
 	unsigned runs; /* git processes run */
