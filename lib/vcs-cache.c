@@ -159,8 +159,7 @@ static void cache_path(struct vcs *v, const struct strbuf *key,
 		    (unsigned long long)fnv64(key->buf, key->len));
 }
 
-bool vcs_cache_get(struct vcs *v, const struct strbuf *key,
-		   struct strbuf *out)
+bool vcs_cache_get(struct vcs *v, const struct strbuf *key, struct strbuf *out)
 {
 	struct strbuf path = STRBUF_INIT, t = STRBUF_INIT;
 	bool hit = false;

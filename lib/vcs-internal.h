@@ -88,8 +88,7 @@ void vcs_cache_setup(struct vcs *v);
 void vcs_cache_key(struct vcs *v, const char *const argv[], const char *since,
 		   struct strbuf *key);
 /* The value kept under key, appended to out (false: none). */
-bool vcs_cache_get(struct vcs *v, const struct strbuf *key,
-		   struct strbuf *out);
+bool vcs_cache_get(struct vcs *v, const struct strbuf *key, struct strbuf *out);
 /* Keep val under key (errors ignored: the cache is only a cache). */
 void vcs_cache_put(struct vcs *v, const struct strbuf *key,
 		   const struct strbuf *val);

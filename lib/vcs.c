@@ -197,8 +197,7 @@ static void drain(int *fd, struct strbuf *sb)
 }
 
 /* Wait for output of the nj jobs and read what is there. */
-static void pump(struct vcs *v, struct job *jobs, size_t nj,
-		 struct pollfd *p)
+static void pump(struct vcs *v, struct job *jobs, size_t nj, struct pollfd *p)
 {
 	size_t i;
 
@@ -486,8 +485,7 @@ int vcs_file_log(struct vcs *v, const char *since, const char *file,
 	char *const one[] = { (char *)file };
 
 	/* without --follow where that gives the same lines */
-	if (!strmap_gets(&v->logs, file) &&
-	    vcs_prefetch_logs(v, since, one, 1))
+	if (!strmap_gets(&v->logs, file) && vcs_prefetch_logs(v, since, one, 1))
 		return -1;
 	sb = vcs_log_slot(v, file, &fresh);
 	if (!sb)
