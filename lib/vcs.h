@@ -5,16 +5,21 @@
  * white space gone, blank lines gone), from as few git processes as can
  * give the same lines:
  *
- *  - the history of one file is the script's
+ *  - the history of a file is the script's
  *	git log --no-color --follow --since=S --numstat --no-merges
  *		--format=... -- FILE
- *  - the histories of several files come from one
+ *    read as
  *	git log --no-merges --full-history --no-renames --raw --numstat
  *		--since=S --format=... -- FILE...
- *    split per file: the same commits in the same order with the same
- *    numstat lines, as long as no commit in the window adds the file (that
- *    is where --follow looks for a rename or copy): those files, and names
- *    a pathspec would read differently, get the script's own command.
+ *    and split per file: the same commits in the same order with the
+ *    same numstat lines, as long as no commit in the window adds the
+ *    file (that is where --follow looks for a rename or copy): those
+ *    files, and names a pathspec would read differently, get the
+ *    script's own command.  One such log for all the files of a query;
+ *    one per file (a few at a time) when the commit-graph has
+ *    changed-path Bloom filters, which git uses for one path only (and
+ *    never with --follow); for very many files one log of the whole
+ *    tree (vcs-log.c).
  *  - blame and single commits: the script's commands.
  *
  * Standard error of every git process is captured (v->err), never shown.
@@ -38,11 +43,13 @@
 
 struct vcs {
 	int kind; /* -1 not looked yet, 0 none, 1 git, 2 hg */
+	int bloom; /* -1 not looked yet; else vcs_bloom() */
 	bool cache; /* use the cache under .git */
-	bool cache_ready, cache_made;
+	bool repo_ready, cache_ready, cache_made;
 	char *gitdir; /* .git, or where a .git file points */
+	char *commondir; /* the common directory (of a worktree) */
 	char *cachedir; /* NULL: no cache */
-	char head[64];
+	char head[64]; /* HEAD's commit ("" when unknown) */
 	struct strmap logs; /* file -> struct strbuf * (lines of its log) */
 	struct strbuf err; /* standard error of the git processes */
 	unsigned runs; /* git processes run */
@@ -63,7 +70,11 @@ int vcs_file_log(struct vcs *v, const char *since, const char *file,
 		 const struct strbuf **out);
 /* The log of file if it was read already (else NULL). */
 const struct strbuf *vcs_file_log_read(const struct vcs *v, const char *file);
-/* Read the logs of n files at once (what vcs_file_log() then returns). */
+/*
+ * Read the logs of n files (what vcs_file_log() then returns) with as
+ * few git processes as give the script's lines; files it cannot read so
+ * are left to vcs_file_log().  0, or -1 (out of memory).
+ */
 int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 		      size_t n);
 /* find_commit_signers_cmd (body) or find_commit_author_cmd, appended. */

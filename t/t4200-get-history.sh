@@ -141,6 +141,35 @@ test_expect_success 'git processes: none for a patch without history, few with' 
 	test "$(wc -l <git.log)" = 1
 '
 
+# git log uses changed-path Bloom filters for one path (never with
+# --follow): maint then reads one log per file, and a file's log without
+# --follow when no commit in the window adds it.
+test_expect_success 'a commit-graph with changed-path Bloom filters: the same answers' '
+	(cd "$K" && git commit-graph write --reachable --changed-paths \
+		2>/dev/null && test -f .git/objects/info/commit-graph) &&
+	: >results &&
+	(export MAINT_GET_CACHE=0 &&
+	 compare_list sample --git-since=2021-06-01 -f &&
+	 compare_list small --git --git-since=2023-01-01 -f &&
+	 compare_list smallpatches --git-since=2022-06-01) &&
+	check_results 87
+'
+
+test_expect_success 'with Bloom filters: one git log per file, none with --follow' '
+	: >git.log &&
+	(cd "$K" && PATH=$TRASH/bin:$PATH MAINT_GET_CACHE=0 "$MAINT" get --git \
+		--git-since=2023-01-01 -f $(cat "$TRASH/five") >/dev/null) &&
+	cat git.log &&
+	test "$(grep -c "^log .* -- [^ ]*$" git.log)" = 5 &&
+	! grep -q -- --follow git.log &&
+	f=$(head -1 five) &&
+	: >git.log &&
+	(cd "$K" && PATH=$TRASH/bin:$PATH MAINT_GET_CACHE=0 "$MAINT" get --git \
+		--git-since=2023-01-01 -f "$f" >/dev/null) &&
+	test "$(grep -c "^log" git.log)" = 1 &&
+	! grep -q -- --follow git.log
+'
+
 test_expect_success 'the cache: under .git/maint, the same answers, rebuilt when HEAD moves' '
 	f=$(head -1 small) &&
 	(cd "$K" && rm -rf .git/maint &&

@@ -41,6 +41,16 @@ for opt in "--notree" "--git-since=2022-06-01" "--nogit" "--git-max-maintainers=
 	'
 done
 
+test_expect_success 'every file, with changed-path Bloom filters (one log per file): identical' '
+	(cd "$P" && git commit-graph write --reachable --changed-paths \
+		2>/dev/null) &&
+	: >results &&
+	(export MAINT_GET_CACHE=0 && compare_list files -f &&
+	 compare_list files --git-since=2022-06-01 -f) &&
+	check_results 30 &&
+	rm -f "$P/.git/objects/info/commit-graph"
+'
+
 test_expect_success 'patches of the project (format-patch): identical' '
 	(cd "$P" && git format-patch -q -o "$TRASH/patches" HEAD~30..HEAD) &&
 	ls "$PWD"/patches/* >patchlist &&

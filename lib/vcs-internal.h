@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vcs-internal: what the files of vcs share (see vcs.h for the whole):
+ *
+ *  vcs.c	git processes, git_execute_cmd(), the script's commands
+ *  vcs-repo.c	git's own files read directly: .git, HEAD, the index,
+ *		the commit-graph
+ *  vcs-cache.c	the cache under .git/maint/history
+ *  vcs-log.c	the logs of files from git logs without --follow, split
+ *		per file
+ *
+ * Ownership as in vcs.h: what a function appends to a strbuf is the
+ * caller's; struct vcs owns its logs.
+ */
+#ifndef MAINT_VCS_INTERNAL_H
+#define MAINT_VCS_INTERNAL_H
+
+#include "vcs.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define LOG_FORMAT                                            \
+	"GitCommit: %H%nGitAuthor: %an <%ae>%nGitDate: %aD%n" \
+	"GitSubject: %s%n%b%n"
+
+/* ---- vcs.c ---- */
+
+/*
+ * Run argv with standard input from in (or /dev/null), standard output
+ * appended to out, standard error to v->err.  The exit status, or -1.
+ */
+int vcs_run(struct vcs *v, const char *const argv[], const char *in,
+	    size_t inlen, struct strbuf *out);
+/*
+ * Run n commands, at most jobs at a time; command i's standard output
+ * appended to outs[i], its exit status in status[i] (-1: not run).
+ */
+void vcs_run_jobs(struct vcs *v, const char *const *const argvs[], size_t n,
+		  unsigned jobs, struct strbuf *outs, int *status);
+/*
+ * Run a command of the script (its output through git_execute_cmd()
+ * into out), from the cache when it may be.
+ */
+int vcs_run_lines(struct vcs *v, const char *const argv[], const char *since,
+		  bool cacheable, struct strbuf *out);
+
+/* The script's command for one file's log (git log --follow ...). */
+int vcs_follow_log(struct vcs *v, const char *since, const char *file,
+		   struct strbuf *out);
+/* That command's output from the cache (false: not there). */
+bool vcs_follow_log_cached(struct vcs *v, const char *since, const char *file,
+			   struct strbuf *out);
+/* Keep log in the cache as that command's output. */
+void vcs_follow_log_store(struct vcs *v, const char *since, const char *file,
+			  const struct strbuf *log);
+/* The log of file in v->logs, made empty if new (*fresh); NULL: ENOMEM. */
+struct strbuf *vcs_log_slot(struct vcs *v, const char *file, bool *fresh);
+
+/* ---- vcs-repo.c ---- */
+
+/* Read a small file into out (reset first): 0, or -1. */
+int vcs_read_small(const char *path, struct strbuf *out);
+/* Drop trailing newlines, carriage returns and spaces. */
+void vcs_chomp(struct strbuf *sb);
+/*
+ * Find .git (a directory, or a file naming one), the common directory
+ * and HEAD's commit: v->gitdir, v->commondir, v->head (empty when HEAD
+ * does not resolve).  Once; sets v->repo_ready.
+ */
+void vcs_repo_setup(struct vcs *v);
+/*
+ * Does the index list path (or, for "dir/", a path below it)?  1 yes,
+ * 0 no, -1 cannot tell.
+ */
+int vcs_index_has(const char *gitdir, const char *path);
+/*
+ * Does the commit-graph git reads hold changed-path Bloom filters (a
+ * git log of one path is then fast)?  Remembered in v->bloom.
+ */
+bool vcs_bloom(struct vcs *v);
+
+/* ---- vcs-cache.c ---- */
+
+/* v->cachedir, when the cache may be used (after vcs_repo_setup()). */
+void vcs_cache_setup(struct vcs *v);
+/* The cache key of a command: HEAD, the arguments, maybe the hour. */
+void vcs_cache_key(struct vcs *v, const char *const argv[], const char *since,
+		   struct strbuf *key);
+/* The value kept under key, appended to out (false: none). */
+bool vcs_cache_get(struct vcs *v, const struct strbuf *key, struct strbuf *out);
+/* Keep val under key (errors ignored: the cache is only a cache). */
+void vcs_cache_put(struct vcs *v, const struct strbuf *key,
+		   const struct strbuf *val);
+
+#endif

@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcs-log: the script's log of each file (git log --follow ... -- FILE)
+ * from git logs without --follow, split per file (see vcs.h):
+ *
+ *	git log --no-color --no-merges --full-history --no-renames --raw
+ *		--numstat --since=S --format=... [-- FILE...]
+ *
+ * gives, for a file, the commits --follow gives and the same lines,
+ * until a commit adds the file: there --follow looks for a rename, and
+ * such a file gets the script's own command.  Which log:
+ *
+ *  - a commit-graph with changed-path Bloom filters (vcs_bloom()): one
+ *    log per file, a few at a time (git 2.39 uses the filters for one
+ *    path only, and never with --follow);
+ *  - else one log for all the files (one walk diffing each commit once);
+ *  - for more files than a command line should hold: one log of the
+ *    whole tree, no pathspec.
+ */
+#include "vcs-internal.h"
+
+#include "fileio.h"
+#include "strmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* More files than this: one log with no pathspec. */
+#define BATCH_ARGV 2000
+/* With Bloom filters, one log per file for this many files at most. */
+#define BLOOM_FILES 8
+/* git logs run at once (at most). */
+#define MAX_JOBS 4
+
+/*
+ * May this file's log come from a log without --follow?  Its name must
+ * mean the same as one pathspec there as in the script's command (no
+ * shell word splitting, no glob, no magic, no quoting by git) and name
+ * a file.
+ */
+static bool batchable(const char *f)
+{
+	const unsigned char *p;
+
+	if (!*f || *f == ':' || *f == '/' || !strncmp(f, "../", 3))
+		return false;
+	for (p = (const unsigned char *)f; *p; p++)
+		if (*p <= ' ' || *p == '*' || *p == '?' || *p == '[' ||
+		    *p == '\\' || *p == '"' || *p == '\'' || *p == '$' ||
+		    *p == '`' || *p == ';' || *p == '&' || *p == '|' ||
+		    *p == '<' || *p == '>' || *p == '(' || *p == ')' ||
+		    *p == '~' || *p == '#' || *p >= 0x7f)
+			return false;
+	return is_regular(f);
+}
+
+struct pending {
+	const char *file;
+	struct strbuf *log;
+	bool follow; /* added in the window: --follow may look further */
+	struct strbuf adds; /* the commits that add it (pathspec mode) */
+};
+
+static int cmp_pending(const void *a, const void *b)
+{
+	return strcmp(((const struct pending *)a)->file,
+		      ((const struct pending *)b)->file);
+}
+
+static struct pending *find_pending(struct pending *p, size_t n,
+				    const char *path, size_t len)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(p[mid].file, path, len);
+
+		if (!c && p[mid].file[len])
+			c = 1;
+		if (!c)
+			return &p[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* The end of the line at q (or end). */
+static const char *eol(const char *q, const char *end)
+{
+	const char *nl = memchr(q, '\n', (size_t)(end - q));
+
+	return nl ? nl : end;
+}
+
+/* Does a raw line ":... D\tPATH" among q..end say the commit deletes? */
+static bool record_deletes(const char *q, const char *end)
+{
+	const char *nl, *tab;
+
+	for (; q < end; q = nl + 1) {
+		nl = eol(q, end);
+		tab = *q == ':' ? memchr(q, '\t', (size_t)(nl - q)) : NULL;
+		if (tab && tab[-1] == 'D')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The raw lines q..end: the commit's lines go to the log of each
+ * pending file they name; a file it adds (not in the root commit, and
+ * in a commit that deletes, where a rename may be) is marked.
+ */
+static void record_raw(const char *q, const char *end, struct pending *p,
+		       size_t np, const struct strbuf *lines, bool root,
+		       bool deletes, bool note_adds)
+{
+	const char *nl, *tab, *path;
+	struct pending *f;
+
+	for (; q < end; q = nl + 1) {
+		nl = eol(q, end);
+		if (*q != ':')
+			continue;
+		tab = memchr(q, '\t', (size_t)(nl - q));
+		if (!tab)
+			continue;
+		path = tab + 1;
+		f = find_pending(p, np, path, (size_t)(nl - path));
+		if (!f)
+			continue;
+		strbuf_addbuf(f->log, lines);
+		if (tab[-1] == 'A' && !root && deletes) {
+			f->follow = true;
+			/* "GitCommit: SHA" is the record's first line */
+			if (note_adds && lines->len > 51)
+				strbuf_add(&f->adds, lines->buf + 11, 41);
+		}
+	}
+}
+
+/* The numstat lines q..end, after the commit's lines of their file. */
+static void record_numstat(const char *q, const char *end, struct pending *p,
+			   size_t np)
+{
+	const char *nl, *path;
+	struct pending *f;
+	int tabs;
+
+	for (; q < end; q = nl + 1) {
+		nl = eol(q, end);
+		if (*q == ':' || q == nl)
+			continue;
+		tabs = 0;
+		for (path = q; path < nl && tabs < 2; path++)
+			if (*path == '\t')
+				tabs++;
+		if (tabs < 2)
+			continue;
+		f = find_pending(p, np, path, (size_t)(nl - path));
+		if (f)
+			vcs_lines(q, (size_t)(nl - q), f->log);
+	}
+}
+
+/*
+ * One record of a log: "PARENTS\n" + the script's format + "\1\n" + raw
+ * and numstat lines.  Append it to the log of every pending file it
+ * touches.  whole: the record lists every change of the commit, and
+ * renames_only: git detects renames, not copies (unless diff.renames
+ * says copies), so a commit that deletes nothing renames nothing.
+ */
+static void split_record(const char *r, size_t len, struct pending *p,
+			 size_t np, bool whole, bool renames_only,
+			 struct strbuf *lines)
+{
+	const char *end = r + len, *nl, *mid = NULL, *q;
+	bool deletes;
+
+	nl = memchr(r, '\n', len);
+	if (!nl)
+		return;
+	for (q = nl + 1; q < end; q++) {
+		if (*q == '\1' && q[-1] == '\n' &&
+		    (q + 1 == end || q[1] == '\n')) {
+			mid = q;
+			break;
+		}
+	}
+	if (!mid)
+		return;
+	strbuf_reset(lines);
+	vcs_lines(nl + 1, (size_t)(mid - nl - 1), lines);
+	deletes = !(whole && renames_only) || record_deletes(mid + 1, end);
+	record_raw(mid + 1, end, p, np, lines, nl == r, deletes, !whole);
+	record_numstat(mid + 1, end, p, np);
+}
+
+/* Every record of a log ("\0" before each) split among p. */
+static void split_log(const struct strbuf *raw, struct pending *p, size_t np,
+		      bool whole, bool renames_only, struct strbuf *lines)
+{
+	const char *r = raw->buf, *end = raw->buf + raw->len, *nx;
+
+	while (r < end) {
+		if (*r++ != '\0')
+			continue;
+		nx = memchr(r, '\0', (size_t)(end - r));
+		if (!nx)
+			nx = end;
+		split_record(r, (size_t)(nx - r), p, np, whole, renames_only,
+			     lines);
+		r = nx;
+	}
+}
+
+/*
+ * --follow looks for the source of an added file among the files the
+ * commit deletes (git detects renames, not copies, unless diff.renames
+ * says copies): a file whose adding commits delete nothing needs no
+ * --follow.  The commits are asked about with one git diff-tree.
+ */
+static void adds_without_deletes(struct vcs *v, struct pending *p, size_t np)
+{
+	const char *argv[] = { "git", "diff-tree",   "--stdin",
+			       "-r",  "--name-only", "--diff-filter=D",
+			       NULL };
+	struct strbuf in = STRBUF_INIT, out = STRBUF_INIT;
+	struct strmap del = STRMAP_INIT;
+	const char *q, *end, *nl, *commit = NULL;
+	size_t i, k;
+
+	for (i = 0; i < np; i++)
+		if (p[i].follow)
+			strbuf_addbuf(&in, &p[i].adds);
+	/* (written before git's answer is read: keep it small) */
+	if (!in.len || in.len > 32768)
+		goto out;
+	if (vcs_run(v, argv, in.buf, in.len, &out) != 0 || out.failed)
+		goto out;
+	/* "SHA" lines, each followed by the paths it deletes */
+	for (q = out.buf, end = out.buf + out.len; q < end; q = nl + 1) {
+		nl = eol(q, end);
+		if (nl - q == 40 && strspn(q, "0123456789abcdef") >= 40)
+			commit = q;
+		else if (commit && nl > q)
+			strmap_put(&del, commit, 40);
+	}
+	for (i = 0; i < np; i++) {
+		bool any = false;
+
+		if (!p[i].follow)
+			continue;
+		for (k = 0; k + 40 <= p[i].adds.len; k += 41)
+			if (strmap_get(&del, p[i].adds.buf + k, 40))
+				any = true;
+		p[i].follow = any;
+	}
+out:
+	strmap_release(&del);
+	strbuf_release(&in);
+	strbuf_release(&out);
+}
+
+/* Does git detect renames only (diff.renames not "copies")? */
+static bool renames_not_copies(struct vcs *v)
+{
+	const char *argv[] = { "git", "config", "--get", "diff.renames", NULL };
+	struct strbuf out = STRBUF_INIT;
+	bool yes;
+
+	vcs_run(v, argv, NULL, 0, &out);
+	vcs_chomp(&out);
+	yes = strncmp(out.buf, "cop", 3) != 0;
+	strbuf_release(&out);
+	return yes;
+}
+
+/* The log command for files (NULL: the whole tree), in argv. */
+static void log_argv(const char **argv, const char *sincearg,
+		     const struct pending *p, size_t np)
+{
+	size_t a = 0, i;
+
+	argv[a++] = "git";
+	argv[a++] = "log";
+	argv[a++] = "--no-color";
+	argv[a++] = "--no-merges";
+	argv[a++] = "--full-history";
+	argv[a++] = "--no-renames";
+	argv[a++] = "--raw";
+	argv[a++] = "--numstat";
+	argv[a++] = sincearg;
+	argv[a++] = "--format=%x00%P%n" LOG_FORMAT "%x01";
+	if (p) {
+		argv[a++] = "--";
+		for (i = 0; i < np; i++)
+			argv[a++] = p[i].file;
+	}
+	argv[a] = NULL;
+}
+
+/* How many git logs at once: the processors, up to MAX_JOBS. */
+static unsigned jobs(void)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return cpus < 1 ? 1 : cpus > MAX_JOBS ? MAX_JOBS : (unsigned)cpus;
+}
+
+/* Read the logs of p: how, see the top.  -1: out of memory. */
+static int read_logs(struct vcs *v, const char *since, struct pending *p,
+		     size_t np)
+{
+	struct strbuf sincearg = STRBUF_INIT, lines = STRBUF_INIT;
+	bool whole = np > BATCH_ARGV;
+	bool each = !whole && np <= BLOOM_FILES && vcs_bloom(v);
+	/* per log: its files, the pending files it reads and its argv */
+	size_t nlogs = each ? np : 1, per = each ? 1 : np, stride = per + 12;
+	const char **argv = calloc(nlogs * stride, sizeof(*argv));
+	const char *const **argvs = calloc(nlogs, sizeof(*argvs));
+	struct strbuf *outs = calloc(nlogs, sizeof(*outs));
+	int *status = calloc(nlogs, sizeof(*status)), ret = -1;
+	size_t i, k;
+
+	strbuf_addf(&sincearg, "--since=%s", since);
+	if (!argv || !argvs || !outs || !status || sincearg.failed)
+		goto out;
+	for (i = 0; i < nlogs; i++) {
+		strbuf_init(&outs[i]);
+		log_argv(argv + i * stride, sincearg.buf,
+			 whole ? NULL : p + i * per, per);
+		argvs[i] = argv + i * stride;
+	}
+	vcs_run_jobs(v, argvs, nlogs, jobs(), outs, status);
+	for (i = 0; i < nlogs; i++) {
+		struct pending *pi = p + i * per;
+
+		if (outs[i].failed)
+			goto out;
+		if (status[i] != 0) {
+			/* the script's commands tell what they tell */
+			for (k = 0; k < per; k++)
+				pi[k].follow = true;
+			continue;
+		}
+		split_log(&outs[i], pi, per, whole,
+			  whole && renames_not_copies(v), &lines);
+		strbuf_release(&outs[i]);
+	}
+	ret = lines.failed ? -1 : 0;
+out:
+	for (i = 0; outs && i < nlogs; i++)
+		strbuf_release(&outs[i]);
+	free(outs);
+	free(argv);
+	free(argvs);
+	free(status);
+	strbuf_release(&sincearg);
+	strbuf_release(&lines);
+	return ret;
+}
+
+/*
+ * The files to read (not read yet, batchable, not in the cache), in p;
+ * their count in *np.  -1: out of memory.
+ */
+static int gather(struct vcs *v, const char *since, char *const *files,
+		  size_t n, struct pending *p, size_t *np)
+{
+	size_t i;
+
+	*np = 0;
+	for (i = 0; i < n; i++) {
+		bool fresh;
+		struct strbuf *sb;
+
+		if (strmap_gets(&v->logs, files[i]) || !batchable(files[i]))
+			continue;
+		sb = vcs_log_slot(v, files[i], &fresh);
+		if (!sb)
+			return -1;
+		/* cached under the script's command for the file */
+		if (vcs_follow_log_cached(v, since, files[i], sb))
+			continue;
+		p[*np].file = files[i];
+		p[*np].log = sb;
+		(*np)++;
+	}
+	return 0;
+}
+
+int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
+		      size_t n)
+{
+	struct pending *p = NULL;
+	size_t np = 0, i;
+	int ret = -1;
+
+	if (!v->cache_ready)
+		vcs_cache_setup(v);
+	/* a --since the shell splits: the script's commands */
+	if (vcs_exists(v) != 1 || !n || strpbrk(since, " \t\n"))
+		return 0;
+	p = calloc(n, sizeof(*p));
+	if (!p)
+		return -1;
+	for (i = 0; i < n; i++)
+		strbuf_init(&p[i].adds);
+	if (gather(v, since, files, n, p, &np))
+		goto out;
+	ret = 0;
+	if (!np)
+		goto out;
+	qsort(p, np, sizeof(*p), cmp_pending);
+	ret = -1;
+	if (read_logs(v, since, p, np))
+		goto out;
+	for (i = 0; i < np && !p[i].follow; i++)
+		;
+	if (i < np && np <= BATCH_ARGV && renames_not_copies(v))
+		adds_without_deletes(v, p, np);
+	for (i = 0; i < np; i++) {
+		if (p[i].follow) {
+			strbuf_reset(p[i].log);
+			if (vcs_follow_log(v, since, p[i].file, p[i].log))
+				goto out;
+		} else if (np <= BATCH_ARGV) {
+			vcs_follow_log_store(v, since, p[i].file, p[i].log);
+		}
+		if (p[i].log->failed)
+			goto out;
+	}
+	ret = 0;
+out:
+	for (i = 0; i < n; i++)
+		strbuf_release(&p[i].adds);
+	free(p);
+	return ret;
+}
