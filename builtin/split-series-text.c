@@ -311,9 +311,8 @@ void series_cover_text(struct series *s, struct maintainers *m,
 	strbuf_release(&steps);
 	strbuf_addbuf(out, table);
 	if (effects->len) {
-		series_addf_wrapped(out,
-				    "\nWhat it means for each tool in the "
-				    "tree that reads MAINTAINERS:\n\n");
+		series_addf_wrapped(out, "\nWhat it means for each tool in the "
+					 "tree that reads MAINTAINERS:\n\n");
 		series_add_wrapped(out, effects->buf);
 	}
 	series_addf_wrapped(

@@ -395,8 +395,8 @@ static void dup_pattern(struct ck *c, const struct ck_line *l,
 			  (int)vlen, first->s, ck_fname(c, l), l->lineno);
 	else
 		ck_report(c, D_DUP_PATTERN, l, NULL,
-			  "%c: '%.*s' repeats line %lu", first->type,
-			  (int)vlen, first->s, first->lineno);
+			  "%c: '%.*s' repeats line %lu", first->type, (int)vlen,
+			  first->s, first->lineno);
 }
 
 /* M:/R:/L: syntax, S: values, duplicate and shared F:, N:/K: regexes */

@@ -525,8 +525,9 @@ static long check_fields(const struct maintainers *m,
 		    m->lines[next_of[i]].len == l[i].len &&
 		    !memcmp(m->lines[next_of[i]].s, l[i].s, l[i].len)) {
 			/* a repeated line: not an order to keep but a copy */
-			strbuf_addf(&msg, ": it belongs next to its copy at "
-					  "line %lu",
+			strbuf_addf(&msg,
+				    ": it belongs next to its copy at "
+				    "line %lu",
 				    m->lines[next_of[i]].lineno);
 		} else if (next_of[i] != (size_t)-1) {
 			strbuf_addstr(&msg, ": it belongs before ");

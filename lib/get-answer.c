@@ -368,7 +368,7 @@ static bool ends_maintainers(const char *file, size_t n, bool bound)
  * series patched, m@\bMAINTAINERS(?:/[^/]+)?$@ in both places.
  */
 static bool is_maintainers_file(const struct gm_db *db, const char *file,
-				 bool bound)
+				bool bound)
 {
 	size_t n = strlen(file);
 	const char *slash = strrchr(file, '/');
@@ -669,9 +669,8 @@ static bool wants_signoffs(const struct gm_db *db, const struct gm_opts *o,
 			   const char *file, bool exact)
 {
 	return o->history && o->email &&
-	       (o->email_git ||
-		(o->email_git_fallback && !exact &&
-		 !is_maintainers_file(db, file, false)));
+	       (o->email_git || (o->email_git_fallback && !exact &&
+				 !is_maintainers_file(db, file, false)));
 }
 
 /* Can history change file's answer (then it is not remembered)? */

@@ -383,12 +383,13 @@ int mnt_parse_mapped(struct maintainers *m, const char *name, char *data,
 			strbuf_addstr(&msg, "' in section '");
 			quoted(&msg, m->sections[cur].header,
 			       m->sections[cur].header_len);
-			strbuf_addstr(&msg, mnt_is_conflict_marker(h, hlen) ?
-						    "' (a leftover merge conflict "
-						    "marker)" :
-						    "' (not a field 'X:<TAB>value',"
-						    " nor a header followed by "
-						    "one)");
+			strbuf_addstr(&msg,
+				      mnt_is_conflict_marker(h, hlen) ?
+					      "' (a leftover merge conflict "
+					      "marker)" :
+					      "' (not a field 'X:<TAB>value',"
+					      " nor a header followed by "
+					      "one)");
 			return parse_error(d, D_ODD_LINE, fname, last.lineno,
 					   &msg);
 		}

@@ -246,8 +246,8 @@ static char field_tag(const struct line *l)
  * the diff hunk removing base line bi adds, with bi's field letter: the
  * lines between the matched pairs around bi.  Their range in *from, *to.
  */
-static void hunk_of(const long *bm, size_t nb, size_t bi, long n,
-		    size_t *from, size_t *to)
+static void hunk_of(const long *bm, size_t nb, size_t bi, long n, size_t *from,
+		    size_t *to)
 {
 	long p, q;
 
@@ -260,8 +260,8 @@ static void hunk_of(const long *bm, size_t nb, size_t bi, long n,
 }
 
 /* Do the lines of o and t (ranges, letter tag, added only) differ? */
-static bool replaced_differently(const struct lmerge *lm, size_t of,
-				 size_t ot, size_t tf, size_t tt, char tag)
+static bool replaced_differently(const struct lmerge *lm, size_t of, size_t ot,
+				 size_t tf, size_t tt, char tag)
 {
 	size_t i, j, no = 0, nt = 0;
 

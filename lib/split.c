@@ -416,8 +416,7 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 	} else if (tier_why(&t[T_TEST], NOCODE, "test/sample", t[T_AUX].n,
 			    "doc/header", why)) {
 		strbuf_addbuf(key, &t[T_TEST].key);
-	} else if (tier_why(&t[T_AUX], NOCODE, "doc/header/test", 0, "",
-			    why)) {
+	} else if (tier_why(&t[T_AUX], NOCODE, "doc/header/test", 0, "", why)) {
 		strbuf_addbuf(key, &t[T_AUX].key);
 	} else {
 		strbuf_addstr(why, "no F: pattern names a directory");
