@@ -382,13 +382,9 @@ static void dup_pattern(struct ck *c, const struct ck_line *l,
 			const struct gm_entry *first, size_t vlen)
 {
 	struct ck_line tmp;
-	const struct ck_line *f;
+	const struct ck_line *f =
+		entry_line(c, (size_t)(first - c->db->tv), &tmp);
 
-	tmp.s = first->s;
-	tmp.len = first->len;
-	tmp.file = first->file;
-	tmp.lineno = first->lineno;
-	f = &tmp;
 	if (ck_on_earlier(c, l, f))
 		ck_report(c, D_DUP_PATTERN, f, NULL,
 			  "%c: '%.*s' is repeated at %s:%lu", first->type,
