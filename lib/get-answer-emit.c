@@ -236,24 +236,6 @@ void ga_add_role(struct run *r, const char *line, size_t len, const char *role)
 	email_release(&x);
 }
 
-/* uniq() in place */
-void ga_strlist_uniq(struct strlist *l)
-{
-	struct strmap seen = STRMAP_INIT;
-	size_t i, n = 0;
-
-	for (i = 0; i < l->nr; i++) {
-		if (strmap_get(&seen, l->v[i].buf, l->v[i].len)) {
-			strbuf_release(&l->v[i]);
-			continue;
-		}
-		strmap_put(&seen, l->v[i].buf, l->v[i].len);
-		l->v[n++] = l->v[i];
-	}
-	l->nr = n;
-	strmap_release(&seen);
-}
-
 static void output(struct run *r, struct strbuf *v, size_t n)
 {
 	size_t i;
@@ -278,7 +260,7 @@ static void output_uniq(struct run *r, int on, struct strlist *l)
 {
 	if (!on)
 		return;
-	ga_strlist_uniq(l);
+	strlist_uniq(l);
 	output(r, l->v, l->nr);
 }
 

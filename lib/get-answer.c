@@ -577,7 +577,7 @@ static void answer_file_emails(struct run *r)
 	size_t i;
 
 	email_init(&e);
-	ga_strlist_uniq(&r->file_emails);
+	strlist_uniq(&r->file_emails);
 	for (i = 0; i < r->file_emails.nr; i++) {
 		struct strbuf *fe = &r->file_emails.v[i];
 

@@ -19,11 +19,6 @@ struct tagged_list {
 	size_t nr, alloc;
 };
 
-struct strlist {
-	struct strbuf *v;
-	size_t nr, alloc;
-};
-
 struct run {
 	struct getmaint *g;
 	struct gm_db *db;
@@ -48,7 +43,6 @@ void ga_maintainer_role(struct gm_db *db, size_t i, struct strbuf *out);
 void ga_print_section(struct run *r, size_t tvi);
 void ga_deduplicate_email(struct run *r, struct strbuf *email);
 void ga_add_role(struct run *r, const char *line, size_t len, const char *role);
-void ga_strlist_uniq(struct strlist *l);
 void ga_answer_emit(struct run *r);
 
 #endif

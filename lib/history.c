@@ -52,12 +52,7 @@ void hist_release(struct history *h)
 
 /* ---- lists of strings ---- */
 
-struct slist {
-	struct strbuf *v;
-	size_t nr, alloc;
-};
-
-static struct strbuf *slist_add(struct history *h, struct slist *l,
+static struct strbuf *slist_add(struct history *h, struct strlist *l,
 				const char *s, size_t len)
 {
 	if (l->nr == l->alloc) {
@@ -76,7 +71,7 @@ static struct strbuf *slist_add(struct history *h, struct slist *l,
 	return &l->v[l->nr++];
 }
 
-static void slist_release(struct slist *l)
+static void slist_release(struct strlist *l)
 {
 	size_t i;
 
@@ -85,27 +80,6 @@ static void slist_release(struct slist *l)
 	free(l->v);
 	l->v = NULL;
 	l->nr = l->alloc = 0;
-}
-
-/* uniq(): the first of each, in order */
-static void slist_uniq(struct slist *l)
-{
-	struct strmap seen = STRMAP_INIT;
-	size_t i, n = 0;
-
-	for (i = 0; i < l->nr; i++) {
-		struct strmap_entry *e =
-			strmap_get(&seen, l->v[i].buf, l->v[i].len);
-
-		if (e) {
-			strbuf_release(&l->v[i]);
-			continue;
-		}
-		strmap_put(&seen, l->v[i].buf, l->v[i].len);
-		l->v[n++] = l->v[i];
-	}
-	l->nr = n;
-	strmap_release(&seen);
 }
 
 /* ---- .get_maintainer.ignore ---- */
@@ -362,7 +336,7 @@ static struct perlre re_extract = PERLRE("\\s*.*:\\s*(.+)\\s*", 0);
 static struct perlre re_blame = PERLRE("^([0-9a-f]+) ", 0);
 
 /* extract_formatted_signatures(): the part after the last colon, deduped */
-static void extract(struct history *h, struct slist *l)
+static void extract(struct history *h, struct strlist *l)
 {
 	struct strbuf tmp = STRBUF_INIT;
 	size_t i;
@@ -381,7 +355,7 @@ static void extract(struct history *h, struct slist *l)
 
 struct signers {
 	long commits;
-	struct slist signers, authors, stats;
+	struct strlist signers, authors, stats;
 };
 
 static void signers_release(struct signers *s)
@@ -479,7 +453,7 @@ int hist_file_signoffs(struct history *h, const char *file)
 {
 	const struct strbuf *log;
 	struct signers s;
-	struct slist tmp = { 0 };
+	struct strlist tmp = { 0 };
 	struct strbuf x = STRBUF_INIT;
 	long *add = NULL, *del = NULL, added = 0, deleted = 0, a, d;
 	size_t i, j;
@@ -502,10 +476,10 @@ int hist_file_signoffs(struct history *h, const char *file)
 	}
 	for (i = 0; i < s.authors.nr; i++)
 		slist_add(h, &tmp, s.authors.v[i].buf, s.authors.v[i].len);
-	slist_uniq(&tmp);
+	strlist_uniq(&tmp);
 	for (i = 0; i < tmp.nr; i++)
 		h->ops.dedupe(h->ops.ctx, &tmp.v[i]);
-	slist_uniq(&tmp);
+	strlist_uniq(&tmp);
 	add = calloc(tmp.nr + 1, sizeof(*add));
 	del = calloc(tmp.nr + 1, sizeof(*del));
 	if (!add || !del) {
@@ -559,7 +533,7 @@ int hist_commit_signers(struct history *h, const char *commit, const char *desc)
 
 /* vcs_blame(): the commits of the file's lines (or the patch's ranges) */
 static int blame_commits(struct history *h, const char *file,
-			 struct slist *commits)
+			 struct strlist *commits)
 {
 	struct strbuf out = STRBUF_INIT;
 	const char *p, *end;
@@ -633,8 +607,8 @@ static bool find_author(struct history *h, const char *commit,
 
 int hist_file_blame(struct history *h, const char *file)
 {
-	struct slist all = { 0 }, commits = { 0 }, signers = { 0 };
-	struct slist blame_signers = { 0 };
+	struct strlist all = { 0 }, commits = { 0 }, signers = { 0 };
+	struct strlist blame_signers = { 0 };
 	struct strbuf log = STRBUF_INIT, x = STRBUF_INIT;
 	size_t i, j;
 	long total_commits, total_lines;
@@ -645,7 +619,7 @@ int hist_file_blame(struct history *h, const char *file)
 		goto out;
 	for (i = 0; i < all.nr; i++)
 		slist_add(h, &commits, all.v[i].buf, all.v[i].len);
-	slist_uniq(&commits);
+	strlist_uniq(&commits);
 	total_commits = (long)commits.nr;
 	total_lines = (long)all.nr;
 	if (h->o.blame_signatures) {

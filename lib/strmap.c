@@ -104,3 +104,20 @@ void *strmap_value(struct strmap *m, const char *key, size_t len, size_t size)
 		e->value = calloc(1, size);
 	return e->value;
 }
+
+void strlist_uniq(struct strlist *l)
+{
+	struct strmap seen = STRMAP_INIT;
+	size_t i, n = 0;
+
+	for (i = 0; i < l->nr; i++) {
+		if (strmap_get(&seen, l->v[i].buf, l->v[i].len)) {
+			strbuf_release(&l->v[i]);
+			continue;
+		}
+		strmap_put(&seen, l->v[i].buf, l->v[i].len);
+		l->v[n++] = l->v[i];
+	}
+	l->nr = n;
+	strmap_release(&seen);
+}

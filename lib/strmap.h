@@ -10,6 +10,7 @@
 #define MAINT_STRMAP_H
 
 #include "arena.h"
+#include "strbuf.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -59,5 +60,14 @@ static inline struct strmap_entry *strmap_gets(const struct strmap *m,
 		n++;
 	return strmap_get(m, key, n);
 }
+
+/* A list of strings (owned strbufs), in order. */
+struct strlist {
+	struct strbuf *v;
+	size_t nr, alloc;
+};
+
+/* Perl's uniq(), in place: the first of each string, in order. */
+void strlist_uniq(struct strlist *l);
 
 #endif
