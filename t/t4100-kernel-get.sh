@@ -5,13 +5,13 @@
 # option, and real multi-file patches (6.1 -> 6.12 diffs, a git
 # format-patch series with renames, new, deleted and binary files), all
 # compared byte for byte with t/getcmp.sh.  Set MAINT_GET_SAMPLE to
-# change the number of files (default 2000).
+# change the number of files (default 1000).
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIRECTORY/lib-gettree.sh"
 kernel_tree
 
 OLD=${MAINT_OLD_KERNEL_DIR:-$(dirname "$KERNEL")/linux-source-6.1}
-SAMPLE=${MAINT_GET_SAMPLE:-2000}
+SAMPLE=${MAINT_GET_SAMPLE:-1000}
 CMP_DIR=$KERNEL
 . "$TEST_DIRECTORY/lib-getcmp.sh"
 
@@ -20,7 +20,7 @@ test_expect_success 'the file list of the tree' '
 		sort >allfiles &&
 	test "$(wc -l <allfiles)" -gt 80000 &&
 	shuf -n "$SAMPLE" --random-source=<(yes maint) allfiles >sample &&
-	head -60 sample >small
+	head -40 sample >small
 '
 
 test_expect_success "$SAMPLE files, default options: identical" '
@@ -34,8 +34,8 @@ for opt in "--nogit --nogit-fallback" "--nor" "--nom" "--nol" "--non" "--s" \
 	   "--pattern-depth=1" "--pattern-depth=2" "--noremove-duplicates" \
 	   "--nomailmap" "--file-emails" "--git-chief-penguins" "--nomoderated" \
 	   "--noemail --scm --web" "--nokeywords --nofixes"; do
-	test_expect_success "60 files with $opt: identical" '
-		: >results && compare_list small $opt -f && check_results 60
+	test_expect_success "40 files with $opt: identical" '
+		: >results && compare_list small $opt -f && check_results 40
 	'
 done
 
