@@ -572,6 +572,8 @@ int cmd_get(int argc, char **argv)
 	struct hist_ops hops;
 	struct strbuf subdir = STRBUF_INIT;
 	char **conf = NULL, **args = NULL;
+	const char *refusal;
+	size_t rlen;
 	int nconf = 0, nargs = 0, i, ret;
 
 	memset(&a, 0, sizeof(a));
@@ -614,6 +616,10 @@ int cmd_get(int argc, char **argv)
 		ret = answer_all(&g, &a, args, nargs);
 	else
 		ret = get_answer(&g, &a, args, nargs, subdir.buf);
+	refusal = vcs_refusal(&hist.vcs, &rlen);
+	if (refusal)
+		error_msg("git refused the repository, no history read: %.*s",
+			  (int)rlen, refusal);
 out:
 	for (i = 0; i < nconf; i++)
 		free(conf[i]);

@@ -85,6 +85,15 @@ static inline int bytecmp(const char *a, size_t alen, const char *b,
 	return alen < blen ? -1 : alen > blen;
 }
 
+/* Cut sb to its first len bytes (len <= sb->len). */
+static inline void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+	if (len < sb->len) {
+		sb->len = len;
+		sb->buf[len] = '\0';
+	}
+}
+
 static inline bool strbuf_failed(const struct strbuf *sb)
 {
 	return sb->failed;

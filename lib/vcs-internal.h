@@ -8,6 +8,8 @@
  *  vcs-cache.c	the cache under .git/maint/history
  *  vcs-log.c	the logs of files from git logs without --follow, split
  *		per file
+ *  vcs-graph.c	the commit-graph: Bloom filters, git log's walk, the
+ *		logs of a few files from it
  *
  * Ownership as in vcs.h: what a function appends to a strbuf is the
  * caller's; struct vcs owns its logs.
@@ -24,6 +26,14 @@
 	"GitCommit: %H%nGitAuthor: %an <%ae>%nGitDate: %aD%n" \
 	"GitSubject: %s%n%b%n"
 
+/* A file whose log is read (vcs-log.c, vcs-graph.c). */
+struct vcs_pending {
+	const char *file;
+	struct strbuf *log;
+	bool follow; /* added in the window: --follow may look further */
+	struct strbuf adds; /* the commits that add it (pathspec mode) */
+};
+
 /* ---- vcs.c ---- */
 
 /*
@@ -33,11 +43,18 @@
 int vcs_run(struct vcs *v, const char *const argv[], const char *in,
 	    size_t inlen, struct strbuf *out);
 /*
- * Run n commands, at most jobs at a time; command i's standard output
- * appended to outs[i], its exit status in status[i] (-1: not run).
+ * Run n commands, at most jobs at a time; command i's standard input
+ * ins[i] (ins NULL: /dev/null; written whole first, as git reads all of
+ * --stdin before it writes), its standard output appended to outs[i],
+ * its exit status in status[i] (-1: not run).
  */
-void vcs_run_jobs(struct vcs *v, const char *const *const argvs[], size_t n,
-		  unsigned jobs, struct strbuf *outs, int *status);
+void vcs_run_jobs(struct vcs *v, const char *const *const argvs[],
+		  const struct strbuf *ins, size_t n, unsigned jobs,
+		  struct strbuf *outs, int *status);
+/* Does git detect renames, not copies (diff.renames not "copies")? */
+bool vcs_renames_only(struct vcs *v);
+/* How many git processes at once: the processors, up to 4. */
+unsigned vcs_jobs(void);
 /*
  * Run a command of the script (its output through git_execute_cmd()
  * into out), from the cache when it may be.
@@ -74,11 +91,6 @@ void vcs_repo_setup(struct vcs *v);
  * 0 no, -1 cannot tell.
  */
 int vcs_index_has(const char *gitdir, const char *path);
-/*
- * Does the commit-graph git reads hold changed-path Bloom filters (a
- * git log of one path is then fast)?  Remembered in v->bloom.
- */
-bool vcs_bloom(struct vcs *v);
 
 /* ---- vcs-cache.c ---- */
 
@@ -92,5 +104,22 @@ bool vcs_cache_get(struct vcs *v, const struct strbuf *key, struct strbuf *out);
 /* Keep val under key (errors ignored: the cache is only a cache). */
 void vcs_cache_put(struct vcs *v, const struct strbuf *key,
 		   const struct strbuf *val);
+
+/* ---- vcs-graph.c ---- */
+
+/*
+ * Does the commit-graph git reads hold changed-path Bloom filters in
+ * every layer?  (Loaded once, into v->graph.)
+ */
+bool vcs_bloom(struct vcs *v);
+/*
+ * The logs of p from the commit-graph (see vcs-graph.c): 1 read (a
+ * file marked follow gets the script's command), 0 cannot be read so
+ * (no Bloom filters, HEAD not in the graph, too many files), -1 ENOMEM.
+ */
+int vcs_graph_logs(struct vcs *v, const char *since, struct vcs_pending *p,
+		   size_t np);
+/* Unmap the commit-graph. */
+void vcs_graph_release(struct vcs *v);
 
 #endif

@@ -8,7 +8,8 @@
  *
  * gives, for a file, the commits --follow gives and the same lines,
  * until a commit adds the file: there --follow looks for a rename, and
- * such a file gets the script's own command.  Which log:
+ * such a file gets the script's own command.  Which log (when
+ * vcs-graph.c cannot walk the commit-graph itself):
  *
  *  - a commit-graph with changed-path Bloom filters (vcs_bloom()): one
  *    log per file, a few at a time (git 2.39 uses the filters for one
@@ -30,8 +31,6 @@
 #define BATCH_ARGV 2000
 /* With Bloom filters, one log per file for this many files at most. */
 #define BLOOM_FILES 8
-/* git logs run at once (at most). */
-#define MAX_JOBS 4
 
 /*
  * May this file's log come from a log without --follow?  Its name must
@@ -55,21 +54,14 @@ static bool batchable(const char *f)
 	return is_regular(f);
 }
 
-struct pending {
-	const char *file;
-	struct strbuf *log;
-	bool follow; /* added in the window: --follow may look further */
-	struct strbuf adds; /* the commits that add it (pathspec mode) */
-};
-
 static int cmp_pending(const void *a, const void *b)
 {
-	return strcmp(((const struct pending *)a)->file,
-		      ((const struct pending *)b)->file);
+	return strcmp(((const struct vcs_pending *)a)->file,
+		      ((const struct vcs_pending *)b)->file);
 }
 
-static struct pending *find_pending(struct pending *p, size_t n,
-				    const char *path, size_t len)
+static struct vcs_pending *find_pending(struct vcs_pending *p, size_t n,
+					const char *path, size_t len)
 {
 	size_t lo = 0, hi = n;
 
@@ -116,12 +108,12 @@ static bool record_deletes(const char *q, const char *end)
  * pending file they name; a file it adds (not in the root commit, and
  * in a commit that deletes, where a rename may be) is marked.
  */
-static void record_raw(const char *q, const char *end, struct pending *p,
+static void record_raw(const char *q, const char *end, struct vcs_pending *p,
 		       size_t np, const struct strbuf *lines, bool root,
 		       bool deletes, bool note_adds)
 {
 	const char *nl, *tab, *path;
-	struct pending *f;
+	struct vcs_pending *f;
 
 	for (; q < end; q = nl + 1) {
 		nl = eol(q, end);
@@ -145,11 +137,11 @@ static void record_raw(const char *q, const char *end, struct pending *p,
 }
 
 /* The numstat lines q..end, after the commit's lines of their file. */
-static void record_numstat(const char *q, const char *end, struct pending *p,
-			   size_t np)
+static void record_numstat(const char *q, const char *end,
+			   struct vcs_pending *p, size_t np)
 {
 	const char *nl, *path;
-	struct pending *f;
+	struct vcs_pending *f;
 	int tabs;
 
 	for (; q < end; q = nl + 1) {
@@ -175,7 +167,7 @@ static void record_numstat(const char *q, const char *end, struct pending *p,
  * renames_only: git detects renames, not copies (unless diff.renames
  * says copies), so a commit that deletes nothing renames nothing.
  */
-static void split_record(const char *r, size_t len, struct pending *p,
+static void split_record(const char *r, size_t len, struct vcs_pending *p,
 			 size_t np, bool whole, bool renames_only,
 			 struct strbuf *lines)
 {
@@ -202,8 +194,9 @@ static void split_record(const char *r, size_t len, struct pending *p,
 }
 
 /* Every record of a log ("\0" before each) split among p. */
-static void split_log(const struct strbuf *raw, struct pending *p, size_t np,
-		      bool whole, bool renames_only, struct strbuf *lines)
+static void split_log(const struct strbuf *raw, struct vcs_pending *p,
+		      size_t np, bool whole, bool renames_only,
+		      struct strbuf *lines)
 {
 	const char *r = raw->buf, *end = raw->buf + raw->len, *nx;
 
@@ -225,7 +218,8 @@ static void split_log(const struct strbuf *raw, struct pending *p, size_t np,
  * says copies): a file whose adding commits delete nothing needs no
  * --follow.  The commits are asked about with one git diff-tree.
  */
-static void adds_without_deletes(struct vcs *v, struct pending *p, size_t np)
+static void adds_without_deletes(struct vcs *v, struct vcs_pending *p,
+				 size_t np)
 {
 	const char *argv[] = { "git", "diff-tree",   "--stdin",
 			       "-r",  "--name-only", "--diff-filter=D",
@@ -267,23 +261,9 @@ out:
 	strbuf_release(&out);
 }
 
-/* Does git detect renames only (diff.renames not "copies")? */
-static bool renames_not_copies(struct vcs *v)
-{
-	const char *argv[] = { "git", "config", "--get", "diff.renames", NULL };
-	struct strbuf out = STRBUF_INIT;
-	bool yes;
-
-	vcs_run(v, argv, NULL, 0, &out);
-	vcs_chomp(&out);
-	yes = strncmp(out.buf, "cop", 3) != 0;
-	strbuf_release(&out);
-	return yes;
-}
-
 /* The log command for files (NULL: the whole tree), in argv. */
 static void log_argv(const char **argv, const char *sincearg,
-		     const struct pending *p, size_t np)
+		     const struct vcs_pending *p, size_t np)
 {
 	size_t a = 0, i;
 
@@ -305,16 +285,8 @@ static void log_argv(const char **argv, const char *sincearg,
 	argv[a] = NULL;
 }
 
-/* How many git logs at once: the processors, up to MAX_JOBS. */
-static unsigned jobs(void)
-{
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return cpus < 1 ? 1 : cpus > MAX_JOBS ? MAX_JOBS : (unsigned)cpus;
-}
-
 /* Read the logs of p: how, see the top.  -1: out of memory. */
-static int read_logs(struct vcs *v, const char *since, struct pending *p,
+static int read_logs(struct vcs *v, const char *since, struct vcs_pending *p,
 		     size_t np)
 {
 	struct strbuf sincearg = STRBUF_INIT, lines = STRBUF_INIT;
@@ -337,9 +309,9 @@ static int read_logs(struct vcs *v, const char *since, struct pending *p,
 			 whole ? NULL : p + i * per, per);
 		argvs[i] = argv + i * stride;
 	}
-	vcs_run_jobs(v, argvs, nlogs, jobs(), outs, status);
+	vcs_run_jobs(v, argvs, NULL, nlogs, vcs_jobs(), outs, status);
 	for (i = 0; i < nlogs; i++) {
-		struct pending *pi = p + i * per;
+		struct vcs_pending *pi = p + i * per;
 
 		if (outs[i].failed)
 			goto out;
@@ -350,7 +322,7 @@ static int read_logs(struct vcs *v, const char *since, struct pending *p,
 			continue;
 		}
 		split_log(&outs[i], pi, per, whole,
-			  whole && renames_not_copies(v), &lines);
+			  whole && vcs_renames_only(v), &lines);
 		strbuf_release(&outs[i]);
 	}
 	ret = lines.failed ? -1 : 0;
@@ -371,7 +343,7 @@ out:
  * their count in *np.  -1: out of memory.
  */
 static int gather(struct vcs *v, const char *since, char *const *files,
-		  size_t n, struct pending *p, size_t *np)
+		  size_t n, struct vcs_pending *p, size_t *np)
 {
 	size_t i;
 
@@ -398,7 +370,7 @@ static int gather(struct vcs *v, const char *since, char *const *files,
 int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 		      size_t n)
 {
-	struct pending *p = NULL;
+	struct vcs_pending *p = NULL;
 	size_t np = 0, i;
 	int ret = -1;
 
@@ -418,12 +390,17 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 	if (!np)
 		goto out;
 	qsort(p, np, sizeof(*p), cmp_pending);
-	ret = -1;
-	if (read_logs(v, since, p, np))
+	ret = vcs_graph_logs(v, since, p, np);
+	if (ret < 0)
 		goto out;
+	if (!ret && read_logs(v, since, p, np)) {
+		ret = -1;
+		goto out;
+	}
+	ret = -1;
 	for (i = 0; i < np && !p[i].follow; i++)
 		;
-	if (i < np && np <= BATCH_ARGV && renames_not_copies(v))
+	if (i < np && np <= BATCH_ARGV && vcs_renames_only(v))
 		adds_without_deletes(v, p, np);
 	for (i = 0; i < np; i++) {
 		if (p[i].follow) {

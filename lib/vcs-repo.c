@@ -2,7 +2,7 @@
 /*
  * vcs-repo: git's own files, read directly where that saves a git
  * process: .git and HEAD (for the cache key), the index (git ls-files
- * PATH), the commit-graph (are there changed-path Bloom filters?).
+ * PATH); the commit-graph is vcs-graph.c's.
  * Anything of a kind not read here answers "cannot tell" and the caller
  * asks git.
  */
@@ -267,119 +267,4 @@ out:
 	strbuf_release(&f);
 	strbuf_release(&prev);
 	return ret;
-}
-
-/* ---- the commit-graph ---- */
-
-/*
- * A commit-graph file's chunk table (header "CGPH", version, hash
- * version, chunk count, base count; then 12-byte entries of id and
- * offset): 1 it has BIDX and BDAT, 0 not, -1 no such file.
- */
-static int graph_has_bloom(const char *path)
-{
-	unsigned char buf[8 + 12 * 256];
-	bool idx = false, dat = false;
-	ssize_t n;
-	size_t i, chunks;
-	int fd = open(path, O_RDONLY);
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf));
-	close(fd);
-	if (n < 8 || memcmp(buf, "CGPH", 4) || buf[4] != 1)
-		return 0;
-	chunks = buf[6];
-	for (i = 0; i < chunks && 8 + 12 * (i + 1) <= (size_t)n; i++) {
-		const unsigned char *c = buf + 8 + 12 * i;
-
-		idx = idx || !memcmp(c, "BIDX", 4);
-		dat = dat || !memcmp(c, "BDAT", 4);
-	}
-	return idx && dat;
-}
-
-/*
- * The commit-graph of an object directory as git 2.39 loads it: the
- * file info/commit-graph, else the top of info/commit-graphs/'s chain.
- * 1 with Bloom filters, 0 without, -1 no commit-graph there.
- */
-static int objects_bloom(const char *objects)
-{
-	struct strbuf f = STRBUF_INIT, t = STRBUF_INIT;
-	const char *last;
-	int ret;
-
-	strbuf_addf(&f, "%s/info/commit-graph", objects);
-	ret = graph_has_bloom(f.buf);
-	if (ret >= 0)
-		goto out;
-	strbuf_reset(&f);
-	strbuf_addf(&f, "%s/info/commit-graphs/commit-graph-chain", objects);
-	if (vcs_read_small(f.buf, &t))
-		goto out;
-	vcs_chomp(&t);
-	last = strrchr(t.buf, '\n');
-	last = last ? last + 1 : t.buf;
-	if (!*last)
-		goto out;
-	strbuf_reset(&f);
-	strbuf_addf(&f, "%s/info/commit-graphs/graph-%s.graph", objects, last);
-	ret = graph_has_bloom(f.buf);
-out:
-	strbuf_release(&f);
-	strbuf_release(&t);
-	return ret;
-}
-
-/* The object directories of info/alternates (absolute, or relative). */
-static int alternates_bloom(const char *objects)
-{
-	struct strbuf f = STRBUF_INIT, t = STRBUF_INIT, d = STRBUF_INIT;
-	const char *p, *e;
-	int ret = -1;
-
-	strbuf_addf(&f, "%s/info/alternates", objects);
-	if (vcs_read_small(f.buf, &t))
-		goto out;
-	for (p = t.buf; ret < 0 && p < t.buf + t.len; p = e + 1) {
-		e = memchr(p, '\n', t.len - (size_t)(p - t.buf));
-		if (!e)
-			e = t.buf + t.len;
-		/* (a quoted name: not read here) */
-		if (e == p || *p == '#' || *p == '"')
-			continue;
-		strbuf_reset(&d);
-		if (*p != '/')
-			strbuf_addf(&d, "%s/", objects);
-		strbuf_add(&d, p, (size_t)(e - p));
-		vcs_chomp(&d);
-		ret = objects_bloom(d.buf);
-	}
-out:
-	strbuf_release(&f);
-	strbuf_release(&t);
-	strbuf_release(&d);
-	return ret;
-}
-
-bool vcs_bloom(struct vcs *v)
-{
-	struct strbuf o = STRBUF_INIT;
-	int ret;
-
-	if (v->bloom >= 0)
-		return v->bloom;
-	vcs_repo_setup(v);
-	v->bloom = 0;
-	if (!v->commondir || getenv("GIT_OBJECT_DIRECTORY"))
-		return false;
-	strbuf_addf(&o, "%s/objects", v->commondir);
-	ret = objects_bloom(o.buf);
-	if (ret < 0)
-		ret = alternates_bloom(o.buf);
-	v->bloom = ret > 0;
-	strbuf_release(&o);
-	return v->bloom;
 }

@@ -5,7 +5,7 @@
  * the script's commands; the rest is in vcs-repo.c, vcs-cache.c and
  * vcs-log.c (see vcs-internal.h).
  */
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE /* memmem */
 
 #include "vcs-internal.h"
 
@@ -27,7 +27,7 @@ void vcs_init(struct vcs *v)
 {
 	memset(v, 0, sizeof(*v));
 	v->kind = -1;
-	v->bloom = -1;
+	v->renames_only = -1;
 	v->cache = true;
 	strbuf_init(&v->err);
 }
@@ -45,6 +45,7 @@ void vcs_release(struct vcs *v)
 		}
 	}
 	strmap_release(&v->logs);
+	vcs_graph_release(v);
 	strbuf_release(&v->err);
 	free(v->cachedir);
 	v->cachedir = NULL;
@@ -243,12 +244,14 @@ int vcs_run(struct vcs *v, const char *const argv[], const char *in,
 	return reap(&j);
 }
 
-void vcs_run_jobs(struct vcs *v, const char *const *const argvs[], size_t n,
-		  unsigned jobs, struct strbuf *outs, int *status)
+void vcs_run_jobs(struct vcs *v, const char *const *const argvs[],
+		  const struct strbuf *ins, size_t n, unsigned jobs,
+		  struct strbuf *outs, int *status)
 {
 	struct job *js = calloc(jobs ? jobs : 1, sizeof(*js));
 	struct pollfd *p = calloc(2 * (jobs ? jobs : 1), sizeof(*p));
 	size_t next = 0, running = 0, i;
+	int fd = -1;
 
 	for (i = 0; i < n; i++)
 		status[i] = -1;
@@ -262,8 +265,11 @@ void vcs_run_jobs(struct vcs *v, const char *const *const argvs[], size_t n,
 				continue;
 			js[i].out = &outs[next];
 			js[i].status = &status[next];
-			if (!spawn(v, argvs[next], NULL, &js[i]))
+			if (!spawn(v, argvs[next], ins ? &fd : NULL, &js[i])) {
 				running++;
+				if (ins)
+					feed(fd, ins[next].buf, ins[next].len);
+			}
 			next++;
 		}
 		if (!running)
@@ -279,6 +285,53 @@ void vcs_run_jobs(struct vcs *v, const char *const *const argvs[], size_t n,
 out:
 	free(js);
 	free(p);
+}
+
+const char *vcs_refusal(const struct vcs *v, size_t *len)
+{
+	static const char *const why[] = { "dubious ownership",
+					   "not a git repository",
+					   "unsafe repository",
+					   "unknown repository format",
+					   "repository format version" };
+	const char *p = v->err.buf, *end = v->err.buf + v->err.len, *nl;
+	size_t i;
+
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		if (strncmp(p, "fatal: ", 7))
+			continue;
+		for (i = 0; i < sizeof(why) / sizeof(*why); i++)
+			if (memmem(p, (size_t)(nl - p), why[i],
+				   strlen(why[i]))) {
+				*len = (size_t)(nl - p);
+				return p;
+			}
+	}
+	return NULL;
+}
+
+bool vcs_renames_only(struct vcs *v)
+{
+	const char *argv[] = { "git", "config", "--get", "diff.renames", NULL };
+	struct strbuf out = STRBUF_INIT;
+
+	if (v->renames_only < 0) {
+		vcs_run(v, argv, NULL, 0, &out);
+		vcs_chomp(&out);
+		v->renames_only = strncmp(out.buf, "cop", 3) != 0;
+		strbuf_release(&out);
+	}
+	return v->renames_only;
+}
+
+unsigned vcs_jobs(void)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return cpus < 1 ? 1 : cpus > 4 ? 4 : (unsigned)cpus;
 }
 
 /* ---- git_execute_cmd() ---- */

@@ -16,10 +16,12 @@
  *    file (that is where --follow looks for a rename or copy): those
  *    files, and names a pathspec would read differently, get the
  *    script's own command.  One such log for all the files of a query;
- *    one per file (a few at a time) when the commit-graph has
- *    changed-path Bloom filters, which git uses for one path only (and
- *    never with --follow); for very many files one log of the whole
- *    tree (vcs-log.c).
+ *    for very many files one log of the whole tree (vcs-log.c).
+ *  - when the commit-graph has changed-path Bloom filters and holds
+ *    HEAD: git log's walk done here on the graph, the commits whose
+ *    filters may hold a path given to one git log --no-walk, and
+ *    --follow's rename search done on the adding commit alone
+ *    (vcs-graph.c).
  *  - blame and single commits: the script's commands.
  *
  * Standard error of every git process is captured (v->err), never shown.
@@ -43,9 +45,10 @@
 
 struct vcs {
 	int kind; /* -1 not looked yet, 0 none, 1 git, 2 hg */
-	int bloom; /* -1 not looked yet; else vcs_bloom() */
+	int renames_only; /* -1 not looked yet; else vcs_renames_only() */
 	bool cache; /* use the cache under .git */
-	bool repo_ready, cache_ready, cache_made;
+	bool repo_ready, cache_ready, cache_made, graph_ready;
+	struct vcs_graph *graph; /* the commit-graph (vcs-graph.c) */
 	char *gitdir; /* .git, or where a .git file points */
 	char *commondir; /* the common directory (of a worktree) */
 	char *cachedir; /* NULL: no cache */
@@ -91,6 +94,13 @@ int vcs_blame(struct vcs *v, const char *file, const char *start,
  * '\n', appended to out.
  */
 void vcs_lines(const char *text, size_t len, struct strbuf *out);
+
+/*
+ * The line of git's standard error (v->err) that says git refused the
+ * repository as a whole (dubious ownership, not a repository, a format
+ * it does not know), without its newline; NULL when there is none.
+ */
+const char *vcs_refusal(const struct vcs *v, size_t *len);
 
 /* Is the path tracked (vcs_file_exists(): git ls-files PATH says so)? */
 bool vcs_file_exists(struct vcs *v, const char *path);

@@ -139,4 +139,21 @@ test_expect_success 'from a subdirectory, paths are relative to it' '
 	test_cmp ../topp.out ../subp.out
 '
 
+test_expect_success 'git refusing the repository: said once, not hidden' '
+	mkdir -p ../fakebin .git &&
+	printf "%s\n" "#!/bin/sh" \
+		"echo \"fatal: detected dubious ownership in repository at \x27\$PWD\x27\" >&2" \
+		"echo \"To add an exception for this directory, call:\" >&2" \
+		"exit 128" >../fakebin/git &&
+	chmod +x ../fakebin/git &&
+	PATH=$PWD/../fakebin:$PATH MAINT_GET_CACHE=0 maint get --git \
+		-f drivers/net/acme/main.c >../refused.out 2>../refused.err &&
+	rmdir .git &&
+	maint get --git -f drivers/net/acme/main.c >../plain.out &&
+	test_cmp ../plain.out ../refused.out &&
+	test "$(wc -l <../refused.err)" = 1 &&
+	test_grep "git refused the repository, no history read: fatal: detected dubious ownership" \
+		../refused.err
+'
+
 test_done

@@ -141,9 +141,11 @@ test_expect_success 'git processes: none for a patch without history, few with' 
 	test "$(wc -l <git.log)" = 1
 '
 
-# git log uses changed-path Bloom filters for one path (never with
-# --follow): maint then reads one log per file, and a file's log without
-# --follow when no commit in the window adds it.
+# With changed-path Bloom filters in the commit-graph, maint walks the
+# graph itself (git log's order, --since) and asks one git log --no-walk
+# (in chunks run at once) for the commits whose filters may hold a path;
+# at a commit adding the file, --follow's rename search is a diff -M of
+# the file and the files that commit deletes.
 test_expect_success 'a commit-graph with changed-path Bloom filters: the same answers' '
 	(cd "$K" && git commit-graph write --reachable --changed-paths \
 		2>/dev/null && test -f .git/objects/info/commit-graph) &&
@@ -155,19 +157,39 @@ test_expect_success 'a commit-graph with changed-path Bloom filters: the same an
 	check_results 87
 '
 
-test_expect_success 'with Bloom filters: one git log per file, none with --follow' '
+test_expect_success 'with Bloom filters: no walk by git, no --follow walk' '
 	: >git.log &&
 	(cd "$K" && PATH=$TRASH/bin:$PATH MAINT_GET_CACHE=0 "$MAINT" get --git \
 		--git-since=2023-01-01 -f $(cat "$TRASH/five") >/dev/null) &&
 	cat git.log &&
-	test "$(grep -c "^log .* -- [^ ]*$" git.log)" = 5 &&
-	! grep -q -- --follow git.log &&
+	test "$(grep -c "^rev-parse --since=2023-01-01$" git.log)" = 1 &&
+	grep -q -e "^--literal-pathspecs log --no-walk=unsorted --stdin " git.log &&
+	! grep -v -e "--no-walk" git.log | grep -q "log" &&
 	f=$(head -1 five) &&
 	: >git.log &&
 	(cd "$K" && PATH=$TRASH/bin:$PATH MAINT_GET_CACHE=0 "$MAINT" get --git \
 		--git-since=2023-01-01 -f "$f" >/dev/null) &&
-	test "$(grep -c "^log" git.log)" = 1 &&
-	! grep -q -- --follow git.log
+	grep -q -e "--no-walk=unsorted --stdin" git.log &&
+	! grep -v -e "--no-walk" git.log | grep -q "log"
+'
+
+test_expect_success 'files renamed in the window: --follow found the same way' '
+	(cd "$K" && git log -M --diff-filter=R --name-status --format= |
+		awk "{print \$3}" | while IFS= read -r f; do
+			[ -f "$f" ] && echo "$f"
+		done | head -12) >renamed &&
+	test "$(wc -l <renamed)" -ge 5 &&
+	: >results &&
+	(export MAINT_GET_CACHE=0 &&
+	 compare_list renamed --git --git-since=2021-06-01 -f) &&
+	check_results 5 &&
+	: >git.log &&
+	(cd "$K" && PATH=$TRASH/bin:$PATH MAINT_GET_CACHE=0 "$MAINT" get --git \
+		--git-since=2021-06-01 -f $(cat "$TRASH/renamed") >/dev/null) &&
+	grep -q -e "^diff-tree -r --no-renames --no-commit-id --diff-filter=D " git.log &&
+	grep -q -e "--no-walk --format=.* -M --numstat [0-9a-f]* -- " git.log &&
+	! grep -q -e "--follow" git.log &&
+	! grep -v -e "--no-walk" git.log | grep -q "log"
 '
 
 test_expect_success 'the cache: under .git/maint, the same answers, rebuilt when HEAD moves' '
@@ -188,6 +210,30 @@ test_expect_success 'the cache: under .git/maint, the same answers, rebuilt when
 	test_cmp moved.perl moved &&
 	grep -q "New Person" moved &&
 	test ! -s status
+'
+
+test_expect_success 'a split commit-graph chain, then HEAD past the graph: the same answers' '
+	f=$(head -1 small) &&
+	(cd "$K" && rm -f .git/objects/info/commit-graph &&
+	 git commit-graph write --reachable --changed-paths --split 2>/dev/null &&
+	 echo "/* chained */" >>"$f" &&
+	 git -c user.name="Chain Person" -c user.email=chain@person.example \
+		commit -q -m "a commit in the second layer" \
+		-m "Signed-off-by: Chain Person <chain@person.example>" "$f" &&
+	 git commit-graph write --reachable --changed-paths --split \
+		--size-multiple=1000 2>/dev/null &&
+	 test "$(wc -l <.git/objects/info/commit-graphs/commit-graph-chain)" = 2) &&
+	: >results &&
+	(export MAINT_GET_CACHE=0 &&
+	 compare_list small --git --git-since=2023-01-01 -f) &&
+	(cd "$K" && MAINT_GET_CACHE=0 "$MAINT" get --git \
+		--git-since=2023-01-01 -f "$f") | grep -q "Chain Person" &&
+	(cd "$K" && echo "/* past the graph */" >>"$f" &&
+	 git -c user.name="Past Person" -c user.email=past@person.example \
+		commit -q -m "a commit the graph does not hold" "$f") &&
+	(export MAINT_GET_CACHE=0 &&
+	 compare_list small --git --git-since=2023-01-01 -f) &&
+	check_results 24
 '
 
 test_expect_success '--interactive and Mercurial trees: a clear error, exit 2' '
