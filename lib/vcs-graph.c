@@ -1,24 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vcs-graph: git's commit-graph read here (see vcs-internal.h), for the
- * logs of a few files without a walk by git:
+ * vcs-graph: the logs of a few files (up to VCS_GRAPH_FILES) without a walk
+ * by git per file, and without --follow's whole-tree rename search (see
+ * vcs-internal.h):
  *
- *  - the commit-graph git would load: objects/info/commit-graph, else
- *    the chain in objects/info/commit-graphs/, of the repository's
- *    object directory, else of the first alternate that has one;
- *  - the walk git log makes from HEAD (the script's --follow walk prunes
- *    nothing): the newest commit first (by committer date, equal dates
- *    in the order they were reached), parents in their order, a commit
- *    older than --since neither shown nor walked past, merges not shown;
- *  - the commits whose changed-path Bloom filter may hold the file's
- *    path (a filter says "maybe" or "no"; no filter, "maybe");
- *  - those commits, in walk order, given to one git log --no-walk with
- *    the lines of vcs-log.c; a commit that adds the file gets the
- *    script's own --follow diff of that one commit, and the rename it
- *    finds there gives the path for the rest of the walk, as --follow
- *    does.
+ *  - the walk: the commits git log --since shows from HEAD, in its
+ *    order (the script's --follow walk prunes nothing): from git's
+ *    commit-graph when it holds HEAD, done here (newest committer date
+ *    first, equal dates in the order reached, parents in their order,
+ *    a commit older than --since neither shown nor walked past, merges
+ *    not shown); else git rev-list --no-merges --since=S HEAD;
+ *  - per file, the commits of the walk whose changed-path Bloom filter
+ *    may hold its path and directories (every commit where there is no
+ *    filter), given to one git log --no-walk --stdin with the lines of
+ *    vcs-log.c, in chunks run at once;
+ *  - at a commit that adds the file (where --follow looks for a rename)
+ *    a diff -M of the file and the files that commit deletes gives the
+ *    pairing --follow makes; the rename found there gives the path for
+ *    the rest of the walk, as --follow does.
  *
- * The graph is mapped read-only and never written.
+ * The graph is what git would load: objects/info/commit-graph, else the
+ * chain in objects/info/commit-graphs/, of the object directory or else
+ * of the first alternate that has one.  It is mapped read-only and
+ * never written.
  */
 #define _XOPEN_SOURCE 700
 
@@ -34,8 +38,6 @@
 
 #define NO_PARENT 0x70000000u
 #define EDGE_BIT 0x80000000u
-/* More files than this: vcs-log.c's logs (the Bloom checks cost). */
-#define GRAPH_FILES 64
 /* Commits per git log --no-walk run at once (at least). */
 #define CHUNK_MIN 32
 
@@ -257,19 +259,6 @@ void vcs_graph_release(struct vcs *v)
 	graph_free(v->graph);
 	v->graph = NULL;
 	v->graph_ready = false;
-}
-
-bool vcs_bloom(struct vcs *v)
-{
-	struct vcs_graph *g = graph_load(v);
-	size_t i;
-
-	if (!g)
-		return false;
-	for (i = 0; i < g->nl; i++)
-		if (!g->l[i].nhash)
-			return false;
-	return true;
 }
 
 /* The layer of commit pos, and its index there. */
@@ -601,6 +590,26 @@ out:
 }
 
 /* ---- the logs ---- */
+
+#define NO_POS UINT32_MAX
+
+/*
+ * The commits the script's walk shows, in its order: their hex ids (a
+ * line of linelen bytes each, in hex) and their positions in the graph
+ * (NO_POS: not there, or no graph).
+ */
+struct walk {
+	struct strbuf hex;
+	size_t n, linelen;
+	uint32_t *pos;
+};
+
+/* May commit i of the walk touch the path of key k? */
+static bool walk_maybe(const struct vcs_graph *g, const struct walk *w,
+		       size_t i, const struct key *k)
+{
+	return !g || w->pos[i] == NO_POS || bloom_maybe(g, w->pos[i], k);
+}
 
 /* A file being read: its path now, and where in the walk it goes on. */
 struct gfile {
@@ -941,9 +950,9 @@ out:
  * -1 (git failed: every file left gets the script's command).
  */
 static int log_round(struct vcs *v, const struct vcs_graph *g,
-		     const uint32_t *order, size_t n, struct gfile *f,
-		     size_t nf)
+		     const struct walk *w, struct gfile *f, size_t nf)
 {
+	size_t n = w->n, ll = w->linelen;
 	struct strbuf in = STRBUF_INIT, log = STRBUF_INIT, one = STRBUF_INIT;
 	struct strmap recs = STRMAP_INIT;
 	unsigned char *want = calloc(n / 8 + 1, 1);
@@ -955,13 +964,11 @@ static int log_round(struct vcs *v, const struct vcs_graph *g,
 		goto out;
 	for (k = 0; k < nf; k++)
 		for (i = f[k].path ? f[k].from : n; i < n; i++)
-			if (bloom_maybe(g, order[i], &f[k].key))
+			if (walk_maybe(g, w, i, &f[k].key))
 				want[i / 8] |= (unsigned char)(1u << (i % 8));
 	for (i = 0; i < n; i++)
-		if (want[i / 8] & (1u << (i % 8))) {
-			add_hex(g, order[i], &in);
-			strbuf_addch(&in, '\n');
-		}
+		if (want[i / 8] & (1u << (i % 8)))
+			strbuf_add(&in, w->hex.buf + i * ll, ll);
 	argv[a++] = "git";
 	argv[a++] = "--literal-pathspecs";
 	argv[a++] = "log";
@@ -977,45 +984,42 @@ static int log_round(struct vcs *v, const struct vcs_graph *g,
 	for (k = 0; k < nf; k++)
 		if (f[k].path)
 			argv[a++] = f[k].path;
-	if (in.failed || run_chunks(v, argv, &in, 2 * g->hashlen + 1, &log) ||
+	if (in.failed || run_chunks(v, argv, &in, ll, &log) ||
 	    index_records(&log, &recs))
 		goto out;
 	for (k = 0; k < nf; k++) {
 		struct gfile *x = &f[k];
 
 		for (i = x->path ? x->from : n; i < n; i++) {
+			const char *id = w->hex.buf + i * ll;
 			struct strmap_entry *e;
-			char st, *ren;
+			char st, *ren, commit[72];
 			bool parents;
 			int rc;
-			size_t hexat = in.len, before = x->p->log->len;
+			size_t before = x->p->log->len;
 
 			if (!(want[i / 8] & (1u << (i % 8))) ||
-			    !bloom_maybe(g, order[i], &x->key))
+			    !walk_maybe(g, w, i, &x->key))
 				continue;
-			add_hex(g, order[i], &in);
-			e = strmap_get(&recs, in.buf + hexat, in.len - hexat);
-			if (!e) {
-				strbuf_setlen(&in, hexat);
+			e = strmap_get(&recs, id, ll - 1);
+			if (!e)
 				continue;
-			}
 			record_lines(log.buf + (uintptr_t)e->value - 1,
 				     log.buf + log.len, x->path, &st, &parents,
 				     x->p->log);
-			if (st != 'A' || !parents) {
-				strbuf_setlen(&in, hexat);
+			if (st != 'A' || !parents)
 				continue;
-			}
 			/* an add: the lines --follow gives instead */
 			strbuf_reset(&one);
-			rc = follow_one(v, in.buf + hexat, x->path, &ren, &one);
+			memcpy(commit, id, ll - 1);
+			commit[ll - 1] = '\0';
+			rc = follow_one(v, commit, x->path, &ren, &one);
 			if (rc < 0)
 				goto out;
 			if (!rc) {
 				strbuf_setlen(x->p->log, before);
 				strbuf_addbuf(x->p->log, &one);
 			}
-			strbuf_setlen(&in, hexat);
 			if (ren) {
 				free(x->path);
 				x->path = ren;
@@ -1064,25 +1068,97 @@ static bool graph_compatible(struct vcs *v)
 	       !getenv("GIT_REPLACE_REF_BASE");
 }
 
+/* The walk from the graph (HEAD must be there): 0, or -1. */
+static int walk_graph(struct vcs *v, const struct vcs_graph *g,
+		      const char *since, struct walk *w)
+{
+	int64_t head = graph_find(g, v->head);
+	uint64_t max_age;
+	size_t i;
+
+	if (head < 0 || since_time(v, since, &max_age) ||
+	    graph_walk(g, (uint32_t)head, max_age, &w->pos, &w->n))
+		return -1;
+	w->linelen = 2 * g->hashlen + 1;
+	for (i = 0; i < w->n; i++) {
+		add_hex(g, w->pos[i], &w->hex);
+		strbuf_addch(&w->hex, '\n');
+	}
+	return w->hex.failed ? -1 : 0;
+}
+
+/*
+ * The walk from git rev-list --no-merges --since=S HEAD (git's own walk,
+ * so its order), with the positions of the commits the graph holds (g
+ * NULL: none).  0, or -1.
+ */
+static int walk_revlist(struct vcs *v, const struct vcs_graph *g,
+			const char *since, struct walk *w)
+{
+	const char *argv[] = { "git", "rev-list", "--no-merges",
+			       NULL,  "HEAD",	  NULL };
+	struct strbuf arg = STRBUF_INIT;
+	const char *nl;
+	size_t i;
+	int ret = -1;
+
+	strbuf_addf(&arg, "--since=%s", since);
+	argv[3] = arg.buf;
+	if (arg.failed || vcs_run(v, argv, NULL, 0, &w->hex) != 0 ||
+	    w->hex.failed)
+		goto out;
+	ret = 0;
+	if (!w->hex.len)
+		goto out;
+	ret = -1;
+	nl = memchr(w->hex.buf, '\n', w->hex.len);
+	w->linelen = nl ? (size_t)(nl - w->hex.buf) + 1 : 0;
+	if ((w->linelen != 41 && w->linelen != 65) || w->hex.len % w->linelen)
+		goto out;
+	w->n = w->hex.len / w->linelen;
+	w->pos = malloc((w->n ? w->n : 1) * sizeof(*w->pos));
+	if (!w->pos)
+		goto out;
+	for (i = 0; i < w->n; i++) {
+		int64_t pos = -1;
+
+		if (w->hex.buf[(i + 1) * w->linelen - 1] != '\n')
+			goto out;
+		if (g && g->hashlen * 2 + 1 == w->linelen)
+			pos = graph_find(g, w->hex.buf + i * w->linelen);
+		w->pos[i] = pos < 0 ? NO_POS : (uint32_t)pos;
+	}
+	ret = 0;
+out:
+	strbuf_release(&arg);
+	return ret;
+}
+
 int vcs_graph_logs(struct vcs *v, const char *since, struct vcs_pending *p,
 		   size_t np)
 {
-	struct vcs_graph *g;
+	struct vcs_graph *g = NULL;
+	struct walk w = { STRBUF_INIT, 0, 0, NULL };
 	struct gfile *f = NULL;
-	uint32_t *order = NULL;
-	uint64_t max_age;
-	size_t n, i, left;
-	int64_t head;
+	size_t i, left;
 	int ret = 0;
 
-	if (!np || np > GRAPH_FILES || !*since || !vcs_bloom(v) ||
-	    !graph_compatible(v))
+	if (!np || np > VCS_GRAPH_FILES || !*since)
 		return 0;
-	g = v->graph;
-	head = graph_find(g, v->head);
-	if (head < 0 || since_time(v, since, &max_age) ||
-	    graph_walk(g, (uint32_t)head, max_age, &order, &n))
-		goto out;
+	vcs_repo_setup(v);
+	if (!*v->head)
+		return 0;
+	/* git reads no graph with grafts or replace refs, nor do we */
+	if (graph_compatible(v))
+		g = graph_load(v);
+	if (!g || walk_graph(v, g, since, &w)) {
+		free(w.pos);
+		w.pos = NULL;
+		w.n = 0;
+		strbuf_reset(&w.hex);
+		if (walk_revlist(v, g, since, &w))
+			goto out;
+	}
 	ret = -1;
 	f = calloc(np, sizeof(*f));
 	if (!f)
@@ -1096,7 +1172,7 @@ int vcs_graph_logs(struct vcs *v, const char *since, struct vcs_pending *p,
 	}
 	ret = 1;
 	for (left = np; left;) {
-		if (log_round(v, g, order, n, f, np)) {
+		if (log_round(v, g, &w, f, np)) {
 			/* the script's own commands for all */
 			for (i = 0; i < np; i++)
 				p[i].follow = true;
@@ -1109,6 +1185,7 @@ out:
 	for (i = 0; f && i < np; i++)
 		free(f[i].path);
 	free(f);
-	free(order);
+	free(w.pos);
+	strbuf_release(&w.hex);
 	return ret;
 }

@@ -8,8 +8,8 @@
  *  vcs-cache.c	the cache under .git/maint/history
  *  vcs-log.c	the logs of files from git logs without --follow, split
  *		per file
- *  vcs-graph.c	the commit-graph: Bloom filters, git log's walk, the
- *		logs of a few files from it
+ *  vcs-graph.c	the logs of a few files from the walk (the commit-graph's,
+ *		Bloom filters) and git log --no-walk
  *
  * Ownership as in vcs.h: what a function appends to a strbuf is the
  * caller's; struct vcs owns its logs.
@@ -107,15 +107,14 @@ void vcs_cache_put(struct vcs *v, const struct strbuf *key,
 
 /* ---- vcs-graph.c ---- */
 
+/* The most files vcs_graph_logs() reads at once. */
+#define VCS_GRAPH_FILES 64
+
 /*
- * Does the commit-graph git reads hold changed-path Bloom filters in
- * every layer?  (Loaded once, into v->graph.)
- */
-bool vcs_bloom(struct vcs *v);
-/*
- * The logs of p from the commit-graph (see vcs-graph.c): 1 read (a
- * file marked follow gets the script's command), 0 cannot be read so
- * (no Bloom filters, HEAD not in the graph, too many files), -1 ENOMEM.
+ * The logs of p from the walk given to git log --no-walk (see
+ * vcs-graph.c): 1 read (a file marked follow gets the script's
+ * command), 0 cannot be read so (too many files, no HEAD, git failed),
+ * -1 ENOMEM.
  */
 int vcs_graph_logs(struct vcs *v, const char *since, struct vcs_pending *p,
 		   size_t np);

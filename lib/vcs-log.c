@@ -8,13 +8,12 @@
  *
  * gives, for a file, the commits --follow gives and the same lines,
  * until a commit adds the file: there --follow looks for a rename, and
- * such a file gets the script's own command.  Which log (when
- * vcs-graph.c cannot walk the commit-graph itself):
+ * such a file is read again by vcs-graph.c (64 at a time), or where
+ * that fails gets the script's own command.  For up to 64 files
+ * vcs-graph.c reads the logs another way (the walk given to git log
+ * --no-walk); here, for more files, or where that fails:
  *
- *  - a commit-graph with changed-path Bloom filters (vcs_bloom()): one
- *    log per file, a few at a time (git 2.39 uses the filters for one
- *    path only, and never with --follow);
- *  - else one log for all the files (one walk diffing each commit once);
+ *  - one log for all the files (one walk diffing each commit once);
  *  - for more files than a command line should hold: one log of the
  *    whole tree, no pathspec.
  */
@@ -29,8 +28,6 @@
 
 /* More files than this: one log with no pathspec. */
 #define BATCH_ARGV 2000
-/* With Bloom filters, one log per file for this many files at most. */
-#define BLOOM_FILES 8
 
 /*
  * May this file's log come from a log without --follow?  Its name must
@@ -290,49 +287,30 @@ static int read_logs(struct vcs *v, const char *since, struct vcs_pending *p,
 		     size_t np)
 {
 	struct strbuf sincearg = STRBUF_INIT, lines = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT;
 	bool whole = np > BATCH_ARGV;
-	bool each = !whole && np <= BLOOM_FILES && vcs_bloom(v);
-	/* per log: its files, the pending files it reads and its argv */
-	size_t nlogs = each ? np : 1, per = each ? 1 : np, stride = per + 12;
-	const char **argv = calloc(nlogs * stride, sizeof(*argv));
-	const char *const **argvs = calloc(nlogs, sizeof(*argvs));
-	struct strbuf *outs = calloc(nlogs, sizeof(*outs));
-	int *status = calloc(nlogs, sizeof(*status)), ret = -1;
-	size_t i, k;
+	const char **argv = calloc((whole ? 0 : np) + 12, sizeof(*argv));
+	int ret = -1;
+	size_t k;
 
 	strbuf_addf(&sincearg, "--since=%s", since);
-	if (!argv || !argvs || !outs || !status || sincearg.failed)
+	if (!argv || sincearg.failed)
 		goto out;
-	for (i = 0; i < nlogs; i++) {
-		strbuf_init(&outs[i]);
-		log_argv(argv + i * stride, sincearg.buf,
-			 whole ? NULL : p + i * per, per);
-		argvs[i] = argv + i * stride;
+	log_argv(argv, sincearg.buf, whole ? NULL : p, np);
+	if (vcs_run(v, argv, NULL, 0, &out) != 0) {
+		/* the script's commands tell what they tell */
+		for (k = 0; k < np; k++)
+			p[k].follow = true;
+		ret = 0;
+		goto out;
 	}
-	vcs_run_jobs(v, argvs, NULL, nlogs, vcs_jobs(), outs, status);
-	for (i = 0; i < nlogs; i++) {
-		struct vcs_pending *pi = p + i * per;
-
-		if (outs[i].failed)
-			goto out;
-		if (status[i] != 0) {
-			/* the script's commands tell what they tell */
-			for (k = 0; k < per; k++)
-				pi[k].follow = true;
-			continue;
-		}
-		split_log(&outs[i], pi, per, whole,
-			  whole && vcs_renames_only(v), &lines);
-		strbuf_release(&outs[i]);
-	}
+	if (out.failed)
+		goto out;
+	split_log(&out, p, np, whole, whole && vcs_renames_only(v), &lines);
 	ret = lines.failed ? -1 : 0;
 out:
-	for (i = 0; outs && i < nlogs; i++)
-		strbuf_release(&outs[i]);
-	free(outs);
 	free(argv);
-	free(argvs);
-	free(status);
+	strbuf_release(&out);
 	strbuf_release(&sincearg);
 	strbuf_release(&lines);
 	return ret;
@@ -367,11 +345,52 @@ static int gather(struct vcs *v, const char *since, char *const *files,
 	return 0;
 }
 
+/*
+ * The files --follow may take further (a commit in the window adds
+ * them) read by vcs-graph.c, VCS_GRAPH_FILES at a time, rather than by
+ * the script's --follow walk each.  0, or -1 (out of memory).
+ */
+static int refollow(struct vcs *v, const char *since, struct vcs_pending *p,
+		    size_t np)
+{
+	struct vcs_pending *q = calloc(VCS_GRAPH_FILES, sizeof(*q));
+	size_t *idx = calloc(VCS_GRAPH_FILES, sizeof(*idx));
+	size_t i = 0, k, nq;
+	int ret = -1, rc;
+
+	if (!q || !idx)
+		goto out;
+	for (;;) {
+		for (nq = 0; i < np && nq < VCS_GRAPH_FILES; i++) {
+			if (!p[i].follow)
+				continue;
+			idx[nq] = i;
+			q[nq] = p[i];
+			q[nq].follow = false;
+			strbuf_reset(q[nq].log);
+			nq++;
+		}
+		if (!nq)
+			break;
+		rc = vcs_graph_logs(v, since, q, nq);
+		if (rc < 0)
+			goto out;
+		for (k = 0; k < nq; k++)
+			p[idx[k]].follow = rc != 1 || q[k].follow;
+	}
+	ret = 0;
+out:
+	free(q);
+	free(idx);
+	return ret;
+}
+
 int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 		      size_t n)
 {
 	struct vcs_pending *p = NULL;
 	size_t np = 0, i;
+	bool tried;
 	int ret = -1;
 
 	if (!v->cache_ready)
@@ -390,18 +409,21 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 	if (!np)
 		goto out;
 	qsort(p, np, sizeof(*p), cmp_pending);
-	ret = vcs_graph_logs(v, since, p, np);
+	ret = np <= VCS_GRAPH_FILES ? vcs_graph_logs(v, since, p, np) : 0;
 	if (ret < 0)
 		goto out;
 	if (!ret && read_logs(v, since, p, np)) {
 		ret = -1;
 		goto out;
 	}
+	tried = ret == 1;
 	ret = -1;
 	for (i = 0; i < np && !p[i].follow; i++)
 		;
 	if (i < np && np <= BATCH_ARGV && vcs_renames_only(v))
 		adds_without_deletes(v, p, np);
+	if (i < np && !tried && refollow(v, since, p, np))
+		goto out;
 	for (i = 0; i < np; i++) {
 		if (p[i].follow) {
 			strbuf_reset(p[i].log);

@@ -17,11 +17,11 @@
  *    files, and names a pathspec would read differently, get the
  *    script's own command.  One such log for all the files of a query;
  *    for very many files one log of the whole tree (vcs-log.c).
- *  - when the commit-graph has changed-path Bloom filters and holds
- *    HEAD: git log's walk done here on the graph, the commits whose
- *    filters may hold a path given to one git log --no-walk, and
- *    --follow's rename search done on the adding commit alone
- *    (vcs-graph.c).
+ *  - for up to 64 files: the walk (git log's, done here on the
+ *    commit-graph, or git rev-list), the commits whose changed-path
+ *    Bloom filters may hold a path (all, without filters) given to git
+ *    log --no-walk in chunks run at once, and --follow's rename search
+ *    done on the adding commit alone (vcs-graph.c).
  *  - blame and single commits: the script's commands.
  *
  * Standard error of every git process is captured (v->err), never shown.

@@ -33,6 +33,7 @@ kernel_history() {
 			[ -f "$repo/.git/maint-complete" ] && exit 0
 			rm -rf "$repo.tmp" &&
 			git clone -q --no-checkout "$kernel.git" "$repo.tmp" &&
+			git -C "$repo.tmp" config gc.auto 0 &&
 			cd "$repo.tmp" &&
 			tree=$(git rev-parse HEAD^{tree}) &&
 			base=$(GIT_AUTHOR_NAME="Linus Torvalds" \

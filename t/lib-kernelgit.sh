@@ -12,7 +12,7 @@ kernel_git_copy() {
 		rm -rf "$repo.tmp" && mkdir -p "$repo.tmp" &&
 		(cd "$2" && tar -cf - --exclude=.maint-extracted .) |
 			(cd "$repo.tmp" && tar -xf -) &&
-		cd "$repo.tmp" && git init -q -b master &&
+		cd "$repo.tmp" && git init -q -b master && git config gc.auto 0 &&
 		git add -f -A &&
 		git -c user.name="Series Test" -c user.email=series@example.org \
 			commit -qm "linux-source-$3" &&
