@@ -52,7 +52,7 @@ BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
 	       builtin/split.o builtin/split-series.o \
 	       builtin/split-series-git.o builtin/split-series-readers.o \
 	       builtin/split-series-text.o builtin/export.o
-TOOL_OBJS = maint.o cli.o parse-options.o $(BUILTIN_OBJS)
+TOOL_OBJS = maint.o cli.o heap.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
 	     t/unit/test-check t/unit/test-patch t/unit/test-removetree \
 	     t/unit/test-history

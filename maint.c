@@ -5,6 +5,7 @@
  */
 #include "builtin/builtin.h"
 #include "cli.h"
+#include "heap.h"
 #include "lib/suggest.h"
 
 #include <errno.h>
@@ -133,6 +134,7 @@ int main(int argc, char **argv)
 {
 	size_t i;
 
+	heap_setup();
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
