@@ -688,20 +688,13 @@ static void record_lines(const char *r, const char *end, const char *path,
 {
 	const char *nx = memchr(r, '\0', (size_t)(end - r));
 	const char *nl = memchr(r, '\n', (size_t)((nx ? nx : end) - r));
-	const char *mid = NULL, *q, *e, *tab;
+	const char *mid, *q, *e, *tab;
 	size_t plen = strlen(path);
 
 	end = nx ? nx : end;
 	*status = 0;
 	*parents = nl && nl > r;
-	if (!nl)
-		return;
-	for (q = nl + 1; q < end; q++)
-		if (*q == '\1' && q[-1] == '\n' &&
-		    (q + 1 == end || q[1] == '\n')) {
-			mid = q;
-			break;
-		}
+	mid = nl ? vcs_record_mid(nl, end) : NULL;
 	if (!mid)
 		return;
 	for (q = mid + 1; q < end; q = e + 1) {

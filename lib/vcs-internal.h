@@ -73,6 +73,12 @@ void vcs_follow_log_store(struct vcs *v, const char *since, const char *file,
 			  const struct strbuf *log);
 /* The log of file in v->logs, made empty if new (*fresh); NULL: ENOMEM. */
 struct strbuf *vcs_log_slot(struct vcs *v, const char *file, bool *fresh);
+/*
+ * In a record of a log ("PARENTS\n" + the script's format + "\1\n" +
+ * raw and numstat lines, to end), the "\1" line, looked for from the
+ * line after nl (the end of the parents' line); NULL: none.
+ */
+const char *vcs_record_mid(const char *nl, const char *end);
 
 /* ---- vcs-repo.c ---- */
 

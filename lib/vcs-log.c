@@ -157,6 +157,17 @@ static void record_numstat(const char *q, const char *end,
 	}
 }
 
+const char *vcs_record_mid(const char *nl, const char *end)
+{
+	const char *q;
+
+	for (q = nl + 1; q < end; q++)
+		if (*q == '\1' && q[-1] == '\n' &&
+		    (q + 1 == end || q[1] == '\n'))
+			return q;
+	return NULL;
+}
+
 /*
  * One record of a log: "PARENTS\n" + the script's format + "\1\n" + raw
  * and numstat lines.  Append it to the log of every pending file it
@@ -168,19 +179,11 @@ static void split_record(const char *r, size_t len, struct vcs_pending *p,
 			 size_t np, bool whole, bool renames_only,
 			 struct strbuf *lines)
 {
-	const char *end = r + len, *nl, *mid = NULL, *q;
+	const char *end = r + len, *nl, *mid;
 	bool deletes;
 
 	nl = memchr(r, '\n', len);
-	if (!nl)
-		return;
-	for (q = nl + 1; q < end; q++) {
-		if (*q == '\1' && q[-1] == '\n' &&
-		    (q + 1 == end || q[1] == '\n')) {
-			mid = q;
-			break;
-		}
-	}
+	mid = nl ? vcs_record_mid(nl, end) : NULL;
 	if (!mid)
 		return;
 	strbuf_reset(lines);
