@@ -21,6 +21,11 @@ static bool glob_prefix(struct gm_db *db, struct gm_entry *e, const char *s,
 	const char *rx;
 	char *p;
 
+	if (!e->complex && !e->simple) {
+		/* once a pattern, whatever the path */
+		e->simple = glob_simple(e->s, e->len);
+		e->complex = !e->simple;
+	}
 	if (!e->complex) {
 		int r = glob_match_prefix(e->s, e->len, e->dir == 1, s, len);
 
@@ -234,7 +239,10 @@ static inline bool may_match(const struct gm_entry *e, const char *file,
 	if (c0 == '*' || c0 == '?' || c0 == '[' || c0 == '\\' || c0 >= 0x80 ||
 	    strchr("+{}()|^$]", c0))
 		return true;
-	return flen && (unsigned char)file[0] == c0;
+	if (flen && (unsigned char)file[0] == c0)
+		return true;
+	/* an alternation, or a quantifier that can drop c0 ("d|", "d{0}x") */
+	return memchr(e->s, '|', e->len) || (e->len > 1 && e->s[1] == '{');
 }
 
 /*

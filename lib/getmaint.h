@@ -93,6 +93,7 @@ struct gm_entry {
 	char type; /* 'A'..'Z' for "T:value", 0 for another line */
 	signed char dir; /* F:/X: names a directory: -1 not known yet */
 	bool complex; /* F:/X: more than a glob: PCRE2 on the regex */
+	bool simple; /* F:/X: known to be a glob (glob_simple()) */
 };
 
 struct gm_db {

@@ -74,6 +74,21 @@ static int elem_match(const char *p, const char *pend, size_t *plen,
 	}
 }
 
+bool glob_simple(const char *pat, size_t plen)
+{
+	const char *pend = pat + plen;
+	size_t p = 0, el;
+
+	while (p < plen) {
+		el = 1;
+		if (pat[p] != '*' &&
+		    elem_match(pat + p, pend, &el, "", 0) == GLOB_COMPLEX)
+			return false;
+		p += el;
+	}
+	return true;
+}
+
 /* Does a prefix of s match the glob pat (with a '/' after it if slash)? */
 enum glob_result glob_match_prefix(const char *pat, size_t plen, bool slash,
 				   const char *s, size_t len)

@@ -19,11 +19,18 @@
 enum glob_result { GLOB_NOMATCH, GLOB_MATCH, GLOB_COMPLEX };
 
 /*
+ * Is the pattern a glob glob_match_prefix() can match: '*' any run, '?'
+ * any character, simple "[...]" classes, anything else itself?  Not
+ * when it holds more (a backslash, a group, an alternation, a
+ * quantifier, an odd class): then only the script's regex
+ * (glob_to_regex()) can tell.  Ask before matching: an element after a
+ * mismatch can change the answer ("d|" matches "x", "ab{0}c" "ac").
+ */
+bool glob_simple(const char *pat, size_t plen);
+/*
  * Does a prefix of s match the pattern pat (followed by a '/' if slash)?
- * '*' any run, '?' any character, simple "[...]" classes, anything else
- * itself.  GLOB_COMPLEX when the pattern holds more than that (a
- * backslash, a group, an alternation, an odd class): then only the
- * script's regex (glob_to_regex()) can tell.
+ * pat must be glob_simple() (else the answer can be GLOB_NOMATCH where
+ * the regex matches; GLOB_COMPLEX where the match reaches such a part).
  */
 enum glob_result glob_match_prefix(const char *pat, size_t plen, bool slash,
 				   const char *s, size_t len);

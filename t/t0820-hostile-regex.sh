@@ -75,4 +75,35 @@ test_expect_success 'a catastrophic N: over the kernel tree: reported once, a no
 	test_grep "M.bad:$line:.*(\[a-z0-9/._-\])" bad.err
 '
 
+test_expect_success 'F: patterns that are regexes (alternation, {0}): the script'"'"'s answers' '
+	rm -rf rx && make_get_tree rx &&
+	cp "$KERNEL/scripts/get_maintainer.pl" rx/scripts/ &&
+	printf "\nALT SECTION\nM:\tAlt <alt@x.example>\nS:\tMaintained\nF:\tzz|\n" \
+		>>rx/MAINTAINERS &&
+	printf "\nQUANT SECTION\nM:\tQuant <q@x.example>\nS:\tMaintained\nF:\tz{0}drivers/gpu/tegra/\n" \
+		>>rx/MAINTAINERS &&
+	printf "\nGROUP SECTION\nM:\tGroup <g@x.example>\nS:\tMaintained\nF:\tkernel/(x|f)ork.c\n" \
+		>>rx/MAINTAINERS &&
+	(cd rx && find . -type f ! -path "./scripts/*" | sed "s|^\./||" |
+		sort) >rx.files &&
+	n=0 &&
+	while read -r f; do
+		(cd rx && perl scripts/get_maintainer.pl --nogit --nogit-fallback \
+			-f "$f") >p.out 2>&1 &&
+		(cd rx && maint get --nogit --nogit-fallback -f "$f") >m.out 2>&1 &&
+		test_cmp p.out m.out || { echo "differs: $f"; exit 1; }
+		if grep -q "alt@x.example" m.out; then n=$((n + 1)); fi
+	done <rx.files &&
+	# "zz|" matches every top-level file; the others one file each
+	test "$n" -ge 5 &&
+	(cd rx && maint get --nogit --nogit-fallback -f drivers/gpu/tegra/tegra_drm.c) |
+		grep -q "q@x.example" &&
+	(cd rx && maint get --nogit --nogit-fallback -f kernel/fork.c) |
+		grep -q "g@x.example" &&
+	(cd rx && maint get --nogit --nogit-fallback --nomultiline --all - <../rx.files) \
+		>all.out &&
+	grep -c "alt@x.example" all.out >alt.count &&
+	test "$(cat alt.count)" = "$n"
+'
+
 test_done

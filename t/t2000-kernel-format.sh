@@ -145,4 +145,32 @@ test_expect_success 'case-only ties: the same sections as the script (as sets)' 
 	head -2 maint.out | tail -1 | grep -q "M:.d"
 '
 
+test_expect_success 'the fuzz inputs kept as the script: each pass is its pass' '
+	n=0 &&
+	for f in "$SRC_DIR"/t/fuzz/regress/format/*-as-script; do
+		for order in "" --order; do
+			cp "$f" p0 && cp "$f" m0 &&
+			for i in 0 1 2 3 4 5 6 7; do
+				j=$((i + 1)) &&
+				(perl "$SCRIPT" $order --input p$i --output p$j \
+					2>/dev/null; echo $? >p.status) &&
+				(set +e; "$MAINT" format $order --input m$i \
+					--output m$j 2>/dev/null; echo $? >m.status) &&
+				test_cmp p.status m.status &&
+				test_cmp p$j m$j ||
+				{ echo "$f $order: pass $j"; exit 1; }
+			done
+		done &&
+		n=$((n + 1))
+	done &&
+	test "$n" -ge 3 &&
+	# the indented fields: the fixed point only after the seventh pass
+	f=$SRC_DIR/t/fuzz/regress/format/indented-fields-one-a-pass-as-script &&
+	cp "$f" p0 &&
+	for i in 0 1 2 3 4 5 6 7; do
+		perl "$SCRIPT" --input p$i --output p$((i + 1)) || exit 1
+	done &&
+	! cmp -s p5 p6 && ! cmp -s p6 p7 && cmp -s p7 p8
+'
+
 test_done

@@ -40,7 +40,11 @@ static int pass(const struct strbuf *text, const char *order,
  * Passes format makes before its output stops changing, as the script's
  * does: a stray line the first pass leaves after a blank line becomes
  * preamble in the second, whose blank lines the third folds (t/fuzz/
- * regress/format/stray-line-needs-three-passes-as-script).
+ * regress/format/stray-line-needs-three-passes-as-script); and a run of
+ * indented "\tX: value" lines under a field becomes fields one line a
+ * pass, from the bottom up (t/fuzz/regress/format/indented-fields-one-
+ * a-pass-as-script: seven passes, the script's each byte for byte).  So
+ * a few passes more than the input has lines.
  */
 #define FIXED_POINT_PASSES 6
 
@@ -50,13 +54,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct maintainers m;
 	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
 	struct diags d = DIAGS_INIT;
-	size_t k;
-	int n;
+	size_t k, n, passes = FIXED_POINT_PASSES;
 
+	for (k = 0; k < size; k++)
+		passes += data[k] == '\n';
 	if (fuzz_parse(&m, "fuzz", data, size))
 		return 0;
 	for (k = 0; k < 2; k++) {
 		const char *order = orders[k];
+		size_t limit = order ? FIXED_POINT_PASSES : passes;
 		bool fixed = false;
 
 		strbuf_reset(&a);
@@ -69,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * line, a stray line that becomes preamble, or a tail line
 		 * --order moves under its header take more passes.
 		 */
-		for (n = 0; n < FIXED_POINT_PASSES && !fixed; n++) {
+		for (n = 0; n < limit && !fixed; n++) {
 			struct strbuf t;
 
 			diags_release(&d);
@@ -86,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * same bytes as its): only without it is a fixed point
 		 * asserted.
 		 */
-		if (!order && n == FIXED_POINT_PASSES)
+		if (!order && n == passes)
 			FUZZ_ASSERT(fixed, a.buf, b.buf);
 		diags_release(&d);
 	}
