@@ -972,7 +972,7 @@ static int log_round(struct vcs *v, const struct vcs_graph *g,
 	argv[a++] = "--no-renames";
 	argv[a++] = "--raw";
 	argv[a++] = "--numstat";
-	argv[a++] = "--format=%x00%P%n" LOG_FORMAT "%x01";
+	argv[a++] = RECORD_FORMAT_ARG;
 	argv[a++] = "--";
 	for (k = 0; k < nf; k++)
 		if (f[k].path)

@@ -25,6 +25,12 @@
 #define LOG_FORMAT                                            \
 	"GitCommit: %H%nGitAuthor: %an <%ae>%nGitDate: %aD%n" \
 	"GitSubject: %s%n%b%n"
+/*
+ * The records maint's own logs are read in: "\0", the parents, the
+ * script's format, a "\1" line, then the raw and numstat lines
+ * (vcs_record_mid() finds the "\1" line).
+ */
+#define RECORD_FORMAT_ARG "--format=%x00%P%n" LOG_FORMAT "%x01"
 
 /* A file whose log is read (vcs-log.c, vcs-graph.c). */
 struct vcs_pending {

@@ -276,7 +276,7 @@ static void log_argv(const char **argv, const char *sincearg,
 	argv[a++] = "--raw";
 	argv[a++] = "--numstat";
 	argv[a++] = sincearg;
-	argv[a++] = "--format=%x00%P%n" LOG_FORMAT "%x01";
+	argv[a++] = RECORD_FORMAT_ARG;
 	if (p) {
 		argv[a++] = "--";
 		for (i = 0; i < np; i++)
