@@ -462,7 +462,8 @@ sub check {
 	}
 	my $split = -d "$dir/base";
 	my $base = $split ? undef : slurp($base_file);
-	my %c = map { $_ => 0 } qw(git_conflicts git_wrong maint_conflicts maint_wrong resolved);
+	my %c = map { $_ => 0 } qw(git_conflicts git_wrong maint_conflicts maint_wrong resolved
+				   git_clean same_as_git);
 	for my $n (1 .. $count) {
 		my (@units);
 		if ($split) {
@@ -476,7 +477,7 @@ sub check {
 		} else {
 			push @units, [$base, "$dir/$n.expected", "$dir/$n.result", "$dir/$n.git"];
 		}
-		my ($gc, $gw, $mc, $mw) = (0, 0, 0, undef);
+		my ($gc, $gw, $mc, $mw, $same) = (0, 0, 0, undef, 1);
 		for my $u (@units) {
 			my ($b, $ef, $rf, $gf) = @$u;
 			my $e = slurp($ef);
@@ -485,6 +486,7 @@ sub check {
 			} else {
 				$gc = 1;
 			}
+			$same &&= -e $rf && -e $gf && slurp($rf) eq slurp($gf);
 			if (-e $rf) {
 				my $w = wrong($b, $e, slurp($rf), \%renames);
 				$mw //= "$rf: $w" if defined $w;
@@ -497,8 +499,10 @@ sub check {
 		$c{maint_conflicts} += $mc;
 		$c{maint_wrong} += !$mc && defined $mw;
 		$c{resolved} += $gc && !$mc && !defined $mw;
+		$c{git_clean} += !$gc;
+		$c{same_as_git} += !$gc && $same;
 		print "wrong: $mw\n" if $v && !$mc && defined $mw;
 	}
-	printf "merges %d git_conflicts %d git_wrong %d maint_conflicts %d maint_wrong %d resolved %d\n",
-		$count, @c{qw(git_conflicts git_wrong maint_conflicts maint_wrong resolved)};
+	printf "merges %d git_conflicts %d git_wrong %d maint_conflicts %d maint_wrong %d resolved %d git_clean %d same_as_git %d\n",
+		$count, @c{qw(git_conflicts git_wrong maint_conflicts maint_wrong resolved git_clean same_as_git)};
 }

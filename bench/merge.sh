@@ -33,6 +33,8 @@ run() { # NAME BASE TARGET
 	}'
 	echo "  git merge-file conflicted on $git_conflicts, maint on" \
 		"$maint_conflicts; clean but wrong: git $git_wrong, maint $maint_wrong"
+	echo "  where git is clean ($git_clean merges) maint gives its bytes on" \
+		"$same_as_git"
 	echo "  of git's $git_conflicts conflicted merges maint resolved" \
 		"$resolved ($(ratio $((resolved * 100)) "$git_conflicts")%; target 95%)"
 }

@@ -19,16 +19,14 @@ static const char merge_head[] =
 	"usage: maint merge [options] BASE OURS THEIRS\n"
 	"   or: maint merge --install [--attributes]\n"
 	"\n"
-	"Merge three versions of a MAINTAINERS file the way git's merge drivers\n"
-	"do: the result is written to OURS; exit 0 when it is clean, 1 when\n"
-	"conflicts remain.  The result is OURS' text byte for byte with THEIRS'\n"
-	"changes applied: nothing is re-sorted or re-formatted.  Sections are\n"
-	"matched by header (or content, for a rename); a section THEIRS added\n"
-	"goes after the one before it in THEIRS, a line after the line before\n"
-	"it.  Lines are counted: what one side added or removed is added or\n"
-	"removed; both sides changing a line's count or a section's S:\n"
-	"differently is a conflict.  Files that do not parse fall back to a\n"
-	"line merge (git merge-file), with a warning.\n"
+	"Merge three versions of a MAINTAINERS file as a git merge driver: the\n"
+	"result is written to OURS; exit 0 when it is clean, 1 when conflicts\n"
+	"remain.  git merge-file merges first: where it is clean its bytes are\n"
+	"the result (less a header or field line it duplicated).  Its conflict\n"
+	"hunks, grown to whole sections, are merged by the file's structure\n"
+	"(sections added or moved by either side, field lines counted), each\n"
+	"taken only if the count rule holds; the rest stay git's conflicts.  A\n"
+	"last check on the whole file falls back to git's own result.\n"
 	"\n";
 
 static const char merge_foot[] =
@@ -40,80 +38,12 @@ static const char merge_foot[] =
 	"  MAINTAINERS merge=maintainers\n"
 	"  MAINTAINERS/* merge=maintainers\n";
 
-static void report_diags(const struct diags *d, const char *prefix)
-{
-	size_t k;
-
-	for (k = 0; k < d->nr; k++) {
-		struct strbuf sb = STRBUF_INIT;
-
-		diag_format(&sb, &d->v[k]);
-		error_msg("%s%s", prefix, sb.buf);
-		strbuf_release(&sb);
-	}
-}
-
-/* a diagnostic that says the file could not be read at all */
-static bool fatal(const struct diags *d)
-{
-	size_t k;
-
-	for (k = 0; k < d->nr; k++)
-		if (diag_severity(d->v[k].id) == SEV_FATAL)
-			return true;
-	return false;
-}
-
-static bool has_nul(const struct maintainers *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->nr_files; i++)
-		if (memchr(m->files[i].data, '\0', m->files[i].len))
-			return true;
-	return false;
-}
-
 /* a label git did not fill in (older git leaves "%X"), or none: NULL */
 static const char *label_or_null(const char *l)
 {
 	if (!l || !*l || (l[0] == '%' && l[1] && !l[2]))
 		return NULL;
 	return l;
-}
-
-/* git merge-file -p on the three files; 0 clean, 1 conflicts, -1 failed */
-static int line_merge(const char *base, const char *ours, const char *theirs,
-		      const struct merge_opts *mo, struct strbuf *out)
-{
-	char msize[32];
-	const char *argv[16];
-	int status, n = 0;
-
-	snprintf(msize, sizeof(msize), "--marker-size=%d", mo->marker_size);
-	argv[n++] = "git";
-	argv[n++] = "merge-file";
-	argv[n++] = "-p";
-	argv[n++] = msize;
-	if (mo->style == MERGE_STYLE_DIFF3)
-		argv[n++] = "--diff3";
-	else if (mo->style == MERGE_STYLE_ZDIFF3)
-		argv[n++] = "--zdiff3";
-	argv[n++] = "-L";
-	argv[n++] = mo->ours_label ? mo->ours_label : "ours";
-	argv[n++] = "-L";
-	argv[n++] = mo->base_label ? mo->base_label : "base";
-	argv[n++] = "-L";
-	argv[n++] = mo->theirs_label ? mo->theirs_label : "theirs";
-	argv[n++] = ours;
-	argv[n++] = base;
-	argv[n++] = theirs;
-	argv[n] = NULL;
-	if (run_capture(argv, out, &status) || status < 0 || status > 127) {
-		error_msg("git merge-file failed on %s", ours);
-		return -1;
-	}
-	return status ? 1 : 0;
 }
 
 /* merge.conflictStyle from git config: diff3, zdiff3, else merge */
@@ -277,66 +207,36 @@ out:
 
 /*
  * Merge the files args[0..3) (base, ours, theirs) into args[1]: the
- * exit status.  Files that do not parse are merged line by line.
+ * exit status.
  */
 static int merge_files(char **args, const char *path, struct merge_opts *mo,
 		       bool style_given)
 {
-	struct maintainers m[3];
-	struct diags d = DIAGS_INIT;
+	struct strbuf in[3] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
 	struct strbuf out = STRBUF_INIT;
 	struct merge_result res;
-	bool parsed = true;
-	int ret = 2, i;
+	int ret = 2, i, err = 0;
 
-	for (i = 0; i < 3; i++)
-		mnt_init(&m[i]);
 	for (i = 0; i < 3; i++) {
-		if (mnt_read(&m[i], args[i], &d) || has_nul(&m[i]) ||
-		    m[i].nr_files != 1) {
-			parsed = false;
-			break;
-		}
-	}
-	if (!parsed && fatal(&d)) {
-		/* unreadable (a FIFO, a device, a link loop): no fallback */
-		report_diags(&d, "");
-		ret = 2;
-		goto done;
-	}
-	if (!parsed) {
-		report_diags(&d, "warning: ");
-		if (!d.nr)
-			error_msg("warning: %s: binary data", args[i]);
-		error_msg("warning: %s does not parse; merging it line by line",
-			  path ? path : args[1]);
-		if (!style_given)
-			mo->style = config_style();
-		ret = line_merge(args[0], args[1], args[2], mo, &out);
-		if (ret < 0) {
-			ret = 2;
+		if (read_path(args[i], &in[i], &err)) {
+			error_msg("%s: %s", args[i], file_strerror(err));
 			goto done;
 		}
-		if (write_result(args[1], &out))
-			ret = 2;
-		goto done;
-	}
-	for (;;) {
-		if (mnt_merge_text(m[0].files[0].data, m[0].files[0].len,
-				   m[1].files[0].data, m[1].files[0].len,
-				   m[2].files[0].data, m[2].files[0].len, mo,
-				   &out, &res)) {
-			error_msg("out of memory");
+		if (memchr(in[i].buf, '\0', in[i].len)) {
+			error_msg("%s: binary data, not a MAINTAINERS file",
+				  args[i]);
 			goto done;
 		}
-		if (!res.conflicts || style_given)
-			break;
-		/* conflicts: written in the repository's style */
-		style_given = true;
+		mo->paths[i] = args[i];
+	}
+	if (!style_given)
 		mo->style = config_style();
-		if (mo->style == MERGE_STYLE_MERGE)
-			break;
-		strbuf_reset(&out);
+	if (mnt_merge_text(in[0].buf, in[0].len, in[1].buf, in[1].len,
+			   in[2].buf, in[2].len, mo, &out, &res)) {
+		error_msg("%s: the merge failed (git merge-file could not run, "
+			  "or out of memory)",
+			  path ? path : args[1]);
+		goto done;
 	}
 	if (write_result(args[1], &out))
 		goto done;
@@ -346,8 +246,7 @@ static int merge_files(char **args, const char *path, struct merge_opts *mo,
 	ret = res.conflicts ? 1 : 0;
 done:
 	for (i = 0; i < 3; i++)
-		mnt_release(&m[i]);
-	diags_release(&d);
+		strbuf_release(&in[i]);
 	strbuf_release(&out);
 	return ret;
 }

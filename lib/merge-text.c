@@ -16,13 +16,13 @@
 
 /* ---- lines and sections ---- */
 
-static bool is_field(const struct line *l)
+bool mg_is_field(const struct line *l)
 {
 	return l->len >= 2 && l->s[0] >= 'A' && l->s[0] <= 'Z' &&
 	       l->s[1] == ':';
 }
 
-static bool is_blank(const struct line *l)
+bool mg_is_blank(const struct line *l)
 {
 	size_t i;
 
@@ -37,8 +37,8 @@ bool mg_same_line(const struct line *a, const struct line *b)
 	return a->len == b->len && !memcmp(a->s, b->s, a->len);
 }
 
-static bool same_lines(const struct line *a, size_t na, const struct line *b,
-		       size_t nb)
+bool mg_same_lines(const struct line *a, size_t na, const struct line *b,
+		   size_t nb)
 {
 	size_t i;
 
@@ -52,7 +52,20 @@ static bool same_lines(const struct line *a, size_t na, const struct line *b,
 
 static bool is_header_at(const struct text *x, size_t i)
 {
-	return i + 1 < x->nl && !is_field(&x->l[i]) && is_field(&x->l[i + 1]);
+	return i + 1 < x->nl && !mg_is_field(&x->l[i]) &&
+	       mg_is_field(&x->l[i + 1]);
+}
+
+const char *mg_header_key(const char *h, size_t len, size_t *klen)
+{
+	while (len && mnt_isspace((unsigned char)*h)) {
+		h++;
+		len--;
+	}
+	while (len && mnt_isspace((unsigned char)h[len - 1]))
+		len--;
+	*klen = len;
+	return h;
 }
 
 long mg_text_find(const struct text *x, const char *key, size_t klen)
@@ -72,21 +85,11 @@ long mg_text_find(const struct text *x, const char *key, size_t klen)
 	return -1;
 }
 
-int mg_text_parse(struct text *x, const char *buf, size_t len)
+/* the sections of x->l (set by the caller) and their hash */
+static int text_index(struct text *x)
 {
-	const char *p = buf, *end = buf + len;
 	size_t i, k;
 
-	memset(x, 0, sizeof(*x));
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *e = nl ? nl : end;
-
-		if (!ALLOC_GROW(x->l, x->nl + 1, x->al))
-			return -1;
-		x->l[x->nl++] = (struct line){ p, (size_t)(e - p), nl != NULL };
-		p = nl ? nl + 1 : end;
-	}
 	for (i = 0; i < x->nl && !is_header_at(x, i); i++)
 		;
 	x->npre = i;
@@ -100,21 +103,14 @@ int mg_text_parse(struct text *x, const char *buf, size_t len)
 		s = &x->s[x->ns++];
 		s->head = i;
 		s->first = i + 1;
-		for (k = i + 1; k < x->nl && is_field(&x->l[k]); k++)
+		for (k = i + 1; k < x->nl && mg_is_field(&x->l[k]); k++)
 			;
 		s->nr = k - s->first;
 		s->tfirst = k;
 		while (k < x->nl && !is_header_at(x, k))
 			k++;
 		s->tnr = k - s->tfirst;
-		while (hl && mnt_isspace((unsigned char)*h)) {
-			h++;
-			hl--;
-		}
-		while (hl && mnt_isspace((unsigned char)h[hl - 1]))
-			hl--;
-		s->key = h;
-		s->klen = hl;
+		s->key = mg_header_key(h, hl, &s->klen);
 		i = k;
 	}
 	for (x->hsize = 16; x->hsize < 2 * x->ns + 2; x->hsize *= 2)
@@ -134,6 +130,45 @@ int mg_text_parse(struct text *x, const char *buf, size_t len)
 		x->hash[h] = i + 1;
 	}
 	return 0;
+}
+
+int mg_cut_lines(const char *buf, size_t len, struct line **l, size_t *nl,
+		 size_t *al)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		const char *stop = e ? e : end;
+
+		if (!ALLOC_GROW(*l, *nl + 1, *al))
+			return -1;
+		(*l)[(*nl)++] =
+			(struct line){ p, (size_t)(stop - p), e != NULL };
+		p = e ? e + 1 : end;
+	}
+	return 0;
+}
+
+int mg_text_parse(struct text *x, const char *buf, size_t len)
+{
+	memset(x, 0, sizeof(*x));
+	if (mg_cut_lines(buf, len, &x->l, &x->nl, &x->al))
+		return -1;
+	return text_index(x);
+}
+
+int mg_text_set(struct text *x, const struct line *l, size_t n)
+{
+	memset(x, 0, sizeof(*x));
+	if (n) {
+		x->l = malloc(n * sizeof(*x->l));
+		if (!x->l)
+			return -1;
+		memcpy(x->l, l, n * sizeof(*x->l));
+		x->nl = x->al = n;
+	}
+	return text_index(x);
 }
 
 void mg_text_release(struct text *x)
@@ -164,8 +199,8 @@ bool mg_same_key(const struct text *a, long i, const struct text *b, long j)
 bool mg_same_section(const struct text *a, long i, const struct text *b, long j)
 {
 	return mg_same_key(a, i, b, j) &&
-	       same_lines(mg_sec_lines(a, i), mg_sec_nr(a, i),
-			  mg_sec_lines(b, j), mg_sec_nr(b, j));
+	       mg_same_lines(mg_sec_lines(a, i), mg_sec_nr(a, i),
+			     mg_sec_lines(b, j), mg_sec_nr(b, j));
 }
 
 /* ---- matching lines: the longest common subsequence ---- */
@@ -175,8 +210,8 @@ bool mg_same_section(const struct text *a, long i, const struct text *b, long j)
  * the same the other way.  Common ends are matched first; the middle by
  * dynamic programming, or (when too large) greedily.  0 or -1.
  */
-int mg_lcs_match(const struct line *a, size_t na, const struct line *b,
-		 size_t nb, long *ma, long *mb)
+static int lcs_match(const struct line *a, size_t na, const struct line *b,
+		     size_t nb, long *ma, long *mb, bool ends)
 {
 	size_t pre = 0, suf = 0, m, n, i, j;
 	uint32_t *dp;
@@ -190,7 +225,7 @@ int mg_lcs_match(const struct line *a, size_t na, const struct line *b,
 		mb[pre] = (long)pre;
 		pre++;
 	}
-	while (suf < na - pre && suf < nb - pre &&
+	while (ends && suf < na - pre && suf < nb - pre &&
 	       mg_same_line(&a[na - 1 - suf], &b[nb - 1 - suf])) {
 		ma[na - 1 - suf] = (long)(nb - 1 - suf);
 		mb[nb - 1 - suf] = (long)(na - 1 - suf);
@@ -249,6 +284,24 @@ int mg_lcs_match(const struct line *a, size_t na, const struct line *b,
 	return 0;
 }
 
+int mg_lcs_match(const struct line *a, size_t na, const struct line *b,
+		 size_t nb, long *ma, long *mb)
+{
+	return lcs_match(a, na, b, nb, ma, mb, true);
+}
+
+void mg_drop_tail(const struct text *x, bool *drop)
+{
+	size_t i = x->nl;
+
+	if (!i || !drop[i - 1])
+		return;
+	while (i > 0 && drop[i - 1])
+		i--;
+	while (i > 0 && mg_is_blank(&x->l[i - 1]))
+		drop[--i] = true;
+}
+
 /* ---- writing ---- */
 
 void mg_put_line(struct emitter *em, const struct line *l)
@@ -256,7 +309,7 @@ void mg_put_line(struct emitter *em, const struct line *l)
 	strbuf_add(em->out, l->s, l->len);
 	strbuf_addch(em->out, '\n');
 	em->last_nonl = !l->nl;
-	em->last_blank = is_blank(l);
+	em->last_blank = mg_is_blank(l);
 	em->wrote = true;
 }
 
@@ -366,9 +419,9 @@ bool mg_trivial(struct emitter *em, const struct line *b, size_t nb,
 		const struct line *o, size_t no, const struct line *t,
 		size_t nt)
 {
-	if (same_lines(o, no, b, nb))
+	if (mg_same_lines(o, no, b, nb))
 		mg_put_lines(em, t, nt);
-	else if (same_lines(t, nt, b, nb) || same_lines(o, no, t, nt))
+	else if (mg_same_lines(t, nt, b, nb) || mg_same_lines(o, no, t, nt))
 		mg_put_lines(em, o, no);
 	else
 		return false;
@@ -378,7 +431,7 @@ bool mg_trivial(struct emitter *em, const struct line *b, size_t nb,
 static bool chunk_same(const struct line *a, size_t na, const struct line *b,
 		       size_t nb)
 {
-	return same_lines(a, na, b, nb);
+	return mg_same_lines(a, na, b, nb);
 }
 
 int mg_merge_plain(struct emitter *em, const struct line *b, size_t nb,
@@ -432,5 +485,141 @@ out:
 	free(ob);
 	free(bt);
 	free(tb);
+	return ret;
+}
+
+/* ---- aligning two texts that differ by local edits ---- */
+
+struct uniq {
+	size_t na, nb; /* occurrences in a and b */
+	size_t ia, ib; /* the last one's index */
+};
+
+/*
+ * The patience diff's anchors: lines that are once in a and once in b
+ * (section headers, most F: lines), the longest run of them in the same
+ * order in both.  anchors[k] = index in a, with ma[] set for them.
+ */
+static int anchors_of(const struct line *a, size_t na, const struct line *b,
+		      size_t nb, long *ma, size_t **anc, size_t *nanc)
+{
+	struct strmap m = STRMAP_INIT;
+	size_t *cand = NULL, *tail = NULL, *prev = NULL, ncand = 0, len = 0, i;
+	int ret = -1;
+
+	*anc = NULL;
+	*nanc = 0;
+	for (i = 0; i < na; i++) {
+		struct uniq *u = strmap_value(&m, a[i].s, a[i].len, sizeof(*u));
+
+		if (!u)
+			goto out;
+		u->na++;
+		u->ia = i;
+	}
+	for (i = 0; i < nb; i++) {
+		struct strmap_entry *e = strmap_get(&m, b[i].s, b[i].len);
+		struct uniq *u = e ? e->value : NULL;
+
+		if (u) {
+			u->nb++;
+			u->ib = i;
+		}
+	}
+	cand = malloc((na + 1) * sizeof(*cand));
+	tail = malloc((na + 1) * sizeof(*tail));
+	prev = malloc((na + 1) * sizeof(*prev));
+	if (!cand || !tail || !prev)
+		goto out;
+	for (i = 0; i < m.nr; i++) {
+		const struct uniq *u = m.e[i].value;
+
+		if (u->na == 1 && u->nb == 1)
+			cand[ncand++] = u->ia;
+	}
+	/* candidates in a's order (the map keeps insertion order: a's) */
+	/* the longest increasing run of their places in b */
+	for (i = 0; i < ncand; i++) {
+		const struct uniq *u =
+			strmap_get(&m, a[cand[i]].s, a[cand[i]].len)->value;
+		size_t lo = 0, hi = len;
+
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			const struct uniq *t =
+				strmap_get(&m, a[cand[tail[mid]]].s,
+					   a[cand[tail[mid]]].len)
+					->value;
+
+			if (t->ib < u->ib)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		prev[i] = lo ? tail[lo - 1] : SIZE_MAX;
+		tail[lo] = i;
+		if (lo == len)
+			len++;
+	}
+	*anc = malloc((len + 1) * sizeof(**anc));
+	if (!*anc)
+		goto out;
+	*nanc = len;
+	for (i = len ? tail[len - 1] : SIZE_MAX; i != SIZE_MAX; i = prev[i]) {
+		const struct uniq *u =
+			strmap_get(&m, a[cand[i]].s, a[cand[i]].len)->value;
+
+		(*anc)[--len] = cand[i];
+		ma[cand[i]] = (long)u->ib;
+	}
+	ret = 0;
+out:
+	for (i = 0; i < m.nr; i++)
+		free(m.e[i].value);
+	strmap_release(&m);
+	free(cand);
+	free(tail);
+	free(prev);
+	return ret;
+}
+
+int mg_align(const struct line *a, size_t na, const struct line *b, size_t nb,
+	     long *ma)
+{
+	size_t *anc = NULL, nanc = 0, k, pa = 0, pb = 0;
+	long *ga = NULL, *gb = NULL;
+	int ret = -1;
+
+	for (k = 0; k < na; k++)
+		ma[k] = -1;
+	ga = malloc((na + 1) * sizeof(*ga));
+	gb = malloc((nb + 1) * sizeof(*gb));
+	if (!ga || !gb || anchors_of(a, na, b, nb, ma, &anc, &nanc))
+		goto out;
+	/* between anchors (and before the first, after the last): LCS */
+	for (k = 0; k <= nanc; k++) {
+		size_t ea = k < nanc ? anc[k] : na;
+		size_t eb = k < nanc ? (size_t)ma[anc[k]] : nb, i;
+
+		if (ea > pa && eb > pb) {
+			/*
+			 * the earliest pairing where lines repeat (a blank
+			 * line after a section's fields is that section's)
+			 */
+			if (lcs_match(a + pa, ea - pa, b + pb, eb - pb, ga, gb,
+				      false))
+				goto out;
+			for (i = 0; i < ea - pa; i++)
+				if (ga[i] >= 0)
+					ma[pa + i] = (long)pb + ga[i];
+		}
+		pa = ea + 1;
+		pb = eb + 1;
+	}
+	ret = 0;
+out:
+	free(anc);
+	free(ga);
+	free(gb);
 	return ret;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The three-way merge of MAINTAINERS texts (see merge.h for the rules).
+ * The three-way merge of MAINTAINERS sections: what resolves a region of
+ * the file that git's line merge left in conflict (merge-hunks.c).
  *
  * Each input is cut into lines (pointing into the caller's buffers) and
  * sections.  Sections of the three are grouped (base, ours, theirs; any
@@ -22,8 +23,7 @@
 /* ---- matching sections ---- */
 
 /* Shared lines (not S:) as a share of the larger section: for renames. */
-static double likeness(const struct text *a, long i, const struct text *b,
-		       long j)
+double mg_likeness(const struct text *a, long i, const struct text *b, long j)
 {
 	const struct line *la = mg_sec_lines(a, i), *lb = mg_sec_lines(b, j);
 	size_t na = mg_sec_nr(a, i), nb = mg_sec_nr(b, j), x, y, common = 0,
@@ -89,7 +89,7 @@ static void map_side(const struct text *b, const struct text *m, long *side_of,
 			if (used[j] ||
 			    mg_text_find(b, m->s[j].key, m->s[j].klen) >= 0)
 				continue;
-			l = likeness(b, (long)i, m, (long)j);
+			l = mg_likeness(b, (long)i, m, (long)j);
 			if (l >= best) {
 				best = l;
 				pick = (long)j;
@@ -205,11 +205,38 @@ static int mark_stable(const long *base_of, const bool *renamed, size_t n,
 
 /* ---- the whole merge ---- */
 
-enum outcome { KEEP, GONE, DEL_CONFLICT };
+enum outcome { KEEP, GONE, DEL_CONFLICT, ADD_CONFLICT };
 
-/* Removed on a side: gone when the other left it alone, else conflict. */
+/*
+ * Removed on a side: gone when the other left it alone, else conflict.
+ * Added on both sides under one header: one section when the two are the
+ * same, else a conflict (two people claiming one driver is for the
+ * person merging to see).
+ */
 static enum outcome outcome(const struct merger *mg, const struct group *g)
 {
+	if (g->b < 0 && (g->o < 0 || g->t < 0) && mg->whole) {
+		/*
+		 * one side has it here, not in the region's base: where the
+		 * whole base has it and the other side removed it from its
+		 * whole file, it is a removal (git's lines met elsewhere)
+		 */
+		const struct text *x = g->o >= 0 ? &mg->o : &mg->t;
+		const struct text *other = &mg->whole[g->o >= 0 ? 2 : 1];
+		long j = g->o >= 0 ? g->o : g->t;
+		long wb =
+			mg_text_find(&mg->whole[0], x->s[j].key, x->s[j].klen);
+
+		if (wb >= 0 &&
+		    mg_text_find(other, x->s[j].key, x->s[j].klen) < 0)
+			return mg_same_section(x, j, &mg->whole[0], wb) ?
+				       GONE :
+				       DEL_CONFLICT;
+	}
+	if (g->b < 0 && g->o >= 0 && g->t >= 0)
+		return mg_same_section(&mg->o, g->o, &mg->t, g->t) ?
+			       KEEP :
+			       ADD_CONFLICT;
 	if (g->b < 0 || (g->o >= 0 && g->t >= 0))
 		return KEEP;
 	if (g->o < 0 && g->t < 0)
@@ -275,6 +302,10 @@ static void place_theirs(struct merger *mg)
 			if (ng->b >= 0 || ng->t >= 0 ||
 			    mnt_header_cmp(ns->key, ns->klen, s->key, s->klen) >
 				    0)
+				break;
+			/* a section moved here from elsewhere is no addition */
+			if (mg->whole &&
+			    mg_text_find(&mg->whole[0], ns->key, ns->klen) >= 0)
 				break;
 		}
 		anchor = new_node(mg, (size_t)gi, at);
@@ -399,7 +430,9 @@ static int put_group(struct merger *mg, struct emitter *em,
 	const struct line *tr;
 	size_t ntr;
 
-	if (outcome(mg, g) == DEL_CONFLICT) {
+	enum outcome oc = outcome(mg, g);
+
+	if (oc == DEL_CONFLICT || oc == ADD_CONFLICT) {
 		const struct line *lo, *lb, *lt;
 		size_t no, nb, nt;
 
@@ -464,27 +497,94 @@ static void merger_release(struct merger *mg)
 	free(mg->n);
 }
 
-static bool same_text(const char *a, size_t alen, const char *b, size_t blen)
+static int add_rename(struct moves *mv, int changer, const struct text *b,
+		      long i, const struct text *x, long j)
 {
-	return alen == blen && (!alen || !memcmp(a, b, alen));
+	struct move *m;
+
+	if (!ALLOC_GROW(mv->v, mv->n + 1, mv->alloc))
+		return -1;
+	m = &mv->v[mv->n++];
+	memset(m, 0, sizeof(*m));
+	strbuf_init(&m->text);
+	m->changer = changer;
+	m->rename_only = true;
+	m->from = b->s[i].key;
+	m->flen = b->s[i].klen;
+	m->to = x->s[j].key;
+	m->tlen = x->s[j].klen;
+	return 0;
 }
 
-/* out from start: text, clean */
-static void keep_text(struct strbuf *out, size_t start, const char *text,
-		      size_t len, struct merge_result *res)
+int mg_whole_renames(const struct text whole[3], struct moves *mv)
 {
-	if (strbuf_failed(out))
-		return;
-	out->len = start;
-	out->buf[start] = '\0';
-	strbuf_add(out, text, len);
-	res->conflicts = 0;
+	const struct text *b = &whole[0];
+	long *of = calloc(b->ns + 1, sizeof(long));
+	bool *used = NULL;
+	int side, ret = -1;
+	size_t i;
+
+	if (!of)
+		return -1;
+	for (side = 1; side <= 2; side++) {
+		const struct text *x = &whole[side], *y = &whole[3 - side];
+
+		free(used);
+		used = calloc(x->ns + 1, sizeof(bool));
+		if (!used)
+			goto out;
+		map_side(b, x, of, used);
+		for (i = 0; i < b->ns; i++) {
+			if (of[i] < 0 || mg_same_key(b, (long)i, x, of[i]) ||
+			    mg_text_find(y, b->s[i].key, b->s[i].klen) < 0)
+				continue;
+			if (add_rename(mv, 3 - side, b, (long)i, x, of[i]))
+				goto out;
+		}
+	}
+	ret = 0;
+out:
+	free(of);
+	free(used);
+	return ret;
 }
 
-int mnt_merge_text(const char *base, size_t blen, const char *ours, size_t olen,
-		   const char *theirs, size_t tlen,
-		   const struct merge_opts *opts, struct strbuf *out,
-		   struct merge_result *res)
+/* a section renamed on one side and kept on the other, for the checks */
+static int note_renames(const struct merger *mg, struct moves *mv)
+{
+	size_t i;
+
+	for (i = 0; i < mg->ng; i++) {
+		const struct group *g = &mg->g[i];
+		const struct text *x;
+		long j;
+		int changer;
+
+		if (g->b < 0 || g->o < 0 || g->t < 0)
+			continue;
+		if (!mg_same_key(&mg->o, g->o, &mg->b, g->b) &&
+		    mg_same_key(&mg->t, g->t, &mg->b, g->b)) {
+			changer = 2;
+			x = &mg->o;
+			j = g->o;
+		} else if (!mg_same_key(&mg->t, g->t, &mg->b, g->b) &&
+			   mg_same_key(&mg->o, g->o, &mg->b, g->b)) {
+			changer = 1;
+			x = &mg->t;
+			j = g->t;
+		} else {
+			continue;
+		}
+		if (add_rename(mv, changer, &mg->b, g->b, x, j))
+			return -1;
+	}
+	return 0;
+}
+
+int mg_merge_sections(struct line *const v[3], const size_t n[3],
+		      const struct text *whole, const struct merge_opts *opts,
+		      struct strbuf *out, size_t *conflicts,
+		      struct moves *renames)
 {
 	struct merger mg;
 	struct emitter em = { out, opts, 0, false, false, false };
@@ -492,10 +592,10 @@ int mnt_merge_text(const char *base, size_t blen, const char *ours, size_t olen,
 	int ret = -1;
 
 	memset(&mg, 0, sizeof(mg));
-	memset(res, 0, sizeof(*res));
-	if (mg_text_parse(&mg.b, base, blen) ||
-	    mg_text_parse(&mg.o, ours, olen) ||
-	    mg_text_parse(&mg.t, theirs, tlen) || build_groups(&mg))
+	mg.whole = whole;
+	*conflicts = 0;
+	if (mg_text_set(&mg.b, v[0], n[0]) || mg_text_set(&mg.o, v[1], n[1]) ||
+	    mg_text_set(&mg.t, v[2], n[2]) || build_groups(&mg))
 		goto out;
 	if (mg_merge_plain(&em, mg.b.l, mg.b.npre, mg.o.l, mg.o.npre, mg.t.l,
 			   mg.t.npre))
@@ -509,22 +609,13 @@ int mnt_merge_text(const char *base, size_t blen, const char *ours, size_t olen,
 		}
 		if (put_group(&mg, &em, &mg.g[mg.n[i].group], !mg.n[i].next))
 			goto out;
-		res->sections++;
 	}
 	/* no newline where OURS (or the side that wrote it) had none */
 	if (em.wrote && em.last_nonl && out->len > start && !out->failed)
 		out->buf[--out->len] = '\0';
-	res->conflicts = em.conflicts;
-	/*
-	 * A side that changed nothing, or two sides that made the same
-	 * change: the other side's text as it is (the section merge would
-	 * still put its blank line between sections that had none).
-	 */
-	if (same_text(base, blen, theirs, tlen) ||
-	    same_text(ours, olen, theirs, tlen))
-		keep_text(out, start, ours, olen, res);
-	else if (same_text(base, blen, ours, olen))
-		keep_text(out, start, theirs, tlen, res);
+	*conflicts = em.conflicts;
+	if (renames && note_renames(&mg, renames))
+		goto out;
 	ret = strbuf_failed(out) ? -1 : 0;
 out:
 	merger_release(&mg);

@@ -8,4 +8,4 @@ cache=${MAINT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/maint}
 file=$cache/linux-source-6.1/MAINTAINERS
 [ -s "$file" ] || file=$cache/MAINTAINERS-6.1
 [ -s "$file" ] || file=$dir/../examples/MAINTAINERS
-exec "$dir/unit/test-merge" 3000 "$file"
+exec "$dir/unit/test-merge" 800 "$file"

@@ -18,11 +18,14 @@ CORPUS="perl $SRC_DIR/bench/merge-corpus.pl"
 RUN=$SRC_DIR/bench/merge-run
 
 # goal CHECK-OUTPUT MIN: the targets (at least MIN merges git conflicts
-# on, 95% of them clean and right, no wrong clean result), numbers logged
+# on, 95% of them clean and right, no wrong clean result, git's bytes
+# wherever git is clean), numbers logged
 goal() {
 	cat "$1" &&
 	eval "$(awk '{ for (i = 1; i < NF; i += 2) print $i "=" $(i + 1) }' "$1")" &&
 	test "$git_conflicts" -ge "$2" &&
+	{ test "$same_as_git" = "$git_clean" ||
+		{ echo "maint: not the bytes of git where git is clean"; return 1; }; } &&
 	{ test "$maint_wrong" = 0 || { echo "maint: wrong clean results"; return 1; }; } &&
 	{ test $((resolved * 100)) -ge $((git_conflicts * 95)) ||
 		{ echo "maint resolved $resolved of $git_conflicts: under 95%"; return 1; }; }
