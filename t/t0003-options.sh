@@ -25,6 +25,15 @@ roff_name() {
 	sed 's/-/\\-/g'
 }
 
+# ROFF occurs in PAGE as a whole option: not as the start of a longer
+# one (\-\-m inside \-\-maintainer\-path does not count)
+in_page() {
+	ROFF=$1 perl -ne '
+		BEGIN { $r = quotemeta $ENV{ROFF}; $f = 1 }
+		$f = 0 if /(?<!\\-)$r(?![A-Za-z0-9_]|\\-)/;
+		END { exit $f }' "$2"
+}
+
 for c in get check format move merge split join export; do
 	test_expect_success "maint $c --help lists every option of its table" '
 		table '$c' &&
@@ -40,7 +49,7 @@ for c in get check format move merge split join export; do
 		page=$(man_page '$c') &&
 		while read -r opt; do
 			roff=$(printf "%s" "$opt" | roff_name) &&
-			grep -qF -- "$roff" "$page" ||
+			in_page "$roff" "$page" ||
 				{ echo "not in the man page: $opt ($roff)"; exit 1; }
 		done <table.'$c'
 	'
