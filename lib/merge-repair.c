@@ -125,6 +125,21 @@ static int by_from(const void *a, const void *b)
 	return x->from < y->from ? -1 : x->from > y->from;
 }
 
+/*
+ * A section merged again ends as the result's did: without the blank
+ * lines its side had after it (the result keeps its own, a section last
+ * in the file may have been followed by another on that side), and
+ * without a newline where the result's last field line had none.
+ */
+static void end_as(struct strbuf *text, const struct line *last)
+{
+	while (text->len > 1 && text->buf[text->len - 1] == '\n' &&
+	       text->buf[text->len - 2] == '\n')
+		text->buf[--text->len] = '\0';
+	if (!last->nl && text->len && text->buf[text->len - 1] == '\n')
+		text->buf[--text->len] = '\0';
+}
+
 int mg_repair(const struct text whole[3], const struct merge_opts *opts,
 	      struct moves *mv, struct strbuf *res)
 {
@@ -145,7 +160,6 @@ int mg_repair(const struct text whole[3], const struct merge_opts *opts,
 		const char *k = bad.e[i].key;
 		size_t klen = bad.e[i].len;
 		long jr = only_section(&r, k, klen);
-		size_t n;
 
 		/* the preamble, a section twice, a move: not for here */
 		if (!klen || jr < 0 || moved(mv, k, klen))
@@ -154,9 +168,9 @@ int mg_repair(const struct text whole[3], const struct merge_opts *opts,
 			ret = -1;
 			goto out;
 		}
+		/* the header and fields: the blank lines after stay */
 		fx[nf].from = r.s[jr].head;
-		sec_lines(&r, jr, &n);
-		fx[nf].to = fx[nf].from + n;
+		fx[nf].to = r.s[jr].tfirst;
 		strbuf_init(&fx[nf].text);
 		nf++;
 		ok = redo(whole, k, klen, opts, mv, &fx[nf - 1].text);
@@ -164,6 +178,7 @@ int mg_repair(const struct text whole[3], const struct merge_opts *opts,
 			ret = ok;
 			goto out;
 		}
+		end_as(&fx[nf - 1].text, &r.l[fx[nf - 1].to - 1]);
 		ok = 0;
 	}
 	if (!nf)

@@ -53,10 +53,14 @@ double mg_likeness(const struct text *a, long i, const struct text *b, long j)
 /*
  * side_of[i]: the section of side m standing for base section i: the
  * same header, or one m added that looks like it (a rename); -1 none.
- * used[j]: side section j stands for a base section.
+ * used[j]: side section j stands for a base section.  With the whole
+ * files (wb, wm; NULL when b and m are whole), a region's section is
+ * not renamed when m still has its header elsewhere, nor to a header
+ * base has elsewhere: git cut the region, the side kept the section.
  */
-static void map_side(const struct text *b, const struct text *m, long *side_of,
-		     bool *used)
+static void map_side(const struct text *b, const struct text *m,
+		     const struct text *wb, const struct text *wm,
+		     long *side_of, bool *used)
 {
 	size_t i, j, unmatched = 0, added = 0;
 
@@ -81,13 +85,16 @@ static void map_side(const struct text *b, const struct text *m, long *side_of,
 		double best = 0.6;
 		long pick = -1;
 
-		if (side_of[i] >= 0)
+		if (side_of[i] >= 0 ||
+		    (wm && mg_text_find(wm, b->s[i].key, b->s[i].klen) >= 0))
 			continue;
 		for (j = 0; j < m->ns; j++) {
 			double l;
 
 			if (used[j] ||
-			    mg_text_find(b, m->s[j].key, m->s[j].klen) >= 0)
+			    mg_text_find(b, m->s[j].key, m->s[j].klen) >= 0 ||
+			    (wb &&
+			     mg_text_find(wb, m->s[j].key, m->s[j].klen) >= 0))
 				continue;
 			l = mg_likeness(b, (long)i, m, (long)j);
 			if (l >= best) {
@@ -336,8 +343,10 @@ static int build_groups(struct merger *mg)
 	    !o_stable || !t_stable || !o_ren || !t_ren || !mg->group_of_o ||
 	    !mg->group_of_t)
 		goto out;
-	map_side(b, o, o_of, o_used);
-	map_side(b, t, t_of, t_used);
+	map_side(b, o, mg->whole ? &mg->whole[0] : NULL,
+		 mg->whole ? &mg->whole[1] : NULL, o_of, o_used);
+	map_side(b, t, mg->whole ? &mg->whole[0] : NULL,
+		 mg->whole ? &mg->whole[2] : NULL, t_of, t_used);
 	unrename(b, o, t, o_of, o_used, t_used);
 	unrename(b, t, o, t_of, t_used, o_used);
 	for (j = 0; j < o->ns; j++)
@@ -533,7 +542,7 @@ int mg_whole_renames(const struct text whole[3], struct moves *mv)
 		used = calloc(x->ns + 1, sizeof(bool));
 		if (!used)
 			goto out;
-		map_side(b, x, of, used);
+		map_side(b, x, NULL, NULL, of, used);
 		for (i = 0; i < b->ns; i++) {
 			if (of[i] < 0 || mg_same_key(b, (long)i, x, of[i]) ||
 			    mg_text_find(y, b->s[i].key, b->s[i].klen) < 0)

@@ -277,6 +277,38 @@ static void fixed_cases(void)
 		   !mnt_is_conflict_marker("<<<<<<", 6) &&
 		   !mnt_is_conflict_marker("---------------", 15),
 	   "conflict markers recognised");
+	/*
+	 * found by the property test on CI (the example file's sections):
+	 * git's hunk holds OURS' new section A1 and base's A2 header, OURS
+	 * still has A2 after it; A1 is no rename of A2, so THEIRS' line
+	 * added to A2 must not land in A1
+	 */
+#define SEC "M:\tAnn <ann@x.org>\nL:\tl@x.org\nS:\tMaintained\n" \
+	    "F:\tdrivers/aaa/\nF:  include/aaa.h"
+	merge3("A4\n" SEC "\n\nA2\n" SEC,
+	       "A4\n" SEC "\n\nA1\n" SEC "\n\nA2\nL:\tl@x.org\n"
+	       "S:\tMaintained\nF:\tdrivers/aaa/\nF:  include/aaa.h",
+	       "A4\n" SEC "\n\nA2\nF:  include/aaa.h\n" SEC "\n\nA0\n" SEC);
+	ok(res.conflicts || strstr(out.buf, "A1\nM:"),
+	   "a new section in git's hunk is no rename of a header the side "
+	   "kept elsewhere");
+	/*
+	 * a section merged again by the repair, last in the result but not
+	 * in OURS: no blank line added at the end of the file
+	 */
+	merge3("A3\n" SEC "\n\nA1\n" SEC,
+	       "A3\nM:\tAnn <ann@x.org>\nS:\tMaintained\n"
+	       "F:\tdrivers/aaa/\nF:  include/aaa.h\n\nA1\nL:\tl@x.org\n"
+	       "T:\tgit https://x.org/y.git\n" SEC,
+	       "A1\n" SEC "\n\nA3\nM:\tAnn <ann@x.org>\nL:\tl@x.org\n"
+	       "S:\tMaintained\nF:\tdrivers/aaa/\nF:\tdrivers/aaa/\n");
+	is_mem(out.buf, out.len,
+	       "A1\nL:\tl@x.org\nT:\tgit https://x.org/y.git\n" SEC
+	       "\n\nA3\nM:\tAnn <ann@x.org>\nS:\tMaintained\n"
+	       "F:\tdrivers/aaa/\nF:\tdrivers/aaa/\n",
+	       "a section the repair merged again, last in the file: no blank "
+	       "line added after it");
+#undef SEC
 }
 
 /* ---- the property test ---- */
@@ -869,6 +901,9 @@ int main(int argc, char **argv)
 
 	fixed_cases();
 	load_pool(argc > 2 ? argv[2] : NULL);
+	/* another sequence of random merges: test-merge N FILE SEED */
+	if (argc > 3 && strtoull(argv[3], NULL, 0))
+		rng_state = strtoull(argv[3], NULL, 0);
 	property_test(argc > 1 ? atoi(argv[1]) : 3000);
 	for (i = 0; i < npool; i++)
 		sec_free(&pool[i]);
