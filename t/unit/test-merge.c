@@ -283,8 +283,9 @@ static void fixed_cases(void)
 	 * still has A2 after it; A1 is no rename of A2, so THEIRS' line
 	 * added to A2 must not land in A1
 	 */
-#define SEC "M:\tAnn <ann@x.org>\nL:\tl@x.org\nS:\tMaintained\n" \
-	    "F:\tdrivers/aaa/\nF:  include/aaa.h"
+#define SEC                                                  \
+	"M:\tAnn <ann@x.org>\nL:\tl@x.org\nS:\tMaintained\n" \
+	"F:\tdrivers/aaa/\nF:  include/aaa.h"
 	merge3("A4\n" SEC "\n\nA2\n" SEC,
 	       "A4\n" SEC "\n\nA1\n" SEC "\n\nA2\nL:\tl@x.org\n"
 	       "S:\tMaintained\nF:\tdrivers/aaa/\nF:  include/aaa.h",
