@@ -38,10 +38,25 @@ static uint32_t options(const struct perlre *re)
 /* Where a pattern may be split: s[from, to) holds the branches. */
 struct alt {
 	size_t from, to; /* the alternation */
-	bool group; /* inside a group: parts are PRE(?:...)POST */
+	bool group; /* inside a group: parts are PRE(?:...)POST (or
+		     * PRE(?FLAGS:...)POST) */
 	size_t *bars; /* the '|' between its branches */
 	size_t nbars;
 };
+
+/* "(?FLAGS:" at s + i (no flags: "(?:"): its length, else 0. */
+static size_t flag_group(const char *s, size_t i, size_t to)
+{
+	size_t k = i + 2;
+
+	if (k >= to || s[i] != '(' || s[i + 1] != '?')
+		return 0;
+	while (k < to &&
+	       ((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' && s[k] <= 'Z') ||
+		s[k] == '-' || s[k] == '^'))
+		k++;
+	return k < to && s[k] == ':' ? k + 1 - i : 0;
+}
 
 /*
  * Scan s[from, to) at nesting level 0 of that range: the '|' there in
@@ -90,8 +105,10 @@ static bool scan(const char *s, size_t from, size_t to, bool ext, struct alt *a,
 		} else if (c == '(') {
 			if (i + 1 < to && s[i + 1] == '*')
 				return false; /* verbs */
+			/* scoped flags and lookarounds keep their meaning */
 			if (i + 1 < to && s[i + 1] == '?' &&
-			    !(i + 2 < to && strchr(":=!>", s[i + 2]) != NULL) &&
+			    !flag_group(s, i, to) &&
+			    !(i + 2 < to && strchr("=!>", s[i + 2]) != NULL) &&
 			    !(i + 3 < to && s[i + 2] == '<' &&
 			      (s[i + 3] == '=' || s[i + 3] == '!')))
 				return false; /* flags, names, recursion */
@@ -104,7 +121,7 @@ static bool scan(const char *s, size_t from, size_t to, bool ext, struct alt *a,
 				return false;
 			if (!--depth && bar_in &&
 			    !(i + 1 < to && strchr("*+?{", s[i + 1])) &&
-			    (s[open + 1] != '?' || s[open + 2] == ':') &&
+			    (s[open + 1] != '?' || flag_group(s, open, to)) &&
 			    i - open > best) {
 				best = i - open;
 				*gopen = open;
@@ -144,7 +161,7 @@ static bool find_alt(const char *s, size_t len, bool ext, struct alt *a)
 	if (!gc)
 		return false;
 	a->group = true;
-	a->from = go + (s[go + 1] == '?' ? 3 : 1);
+	a->from = go + (s[go + 1] == '?' ? flag_group(s, go, len) : 1);
 	a->to = gc;
 	if (scan(s, a->from, a->to, ext, a, &go, &gc) && a->nbars)
 		return true;

@@ -78,6 +78,21 @@ test_expect_success 'an 8,000-way K: keyword on a patch: the script'"'"'s answer
 	grep -q "key@x.example" m.out
 '
 
+test_expect_success 'split at the right places: classes, escapes, scoped flags, lookarounds' '
+	for pat in "zzz[|]q|ALT|acme\\|x|(?:foo|ac)me/m" \
+		   "^(?i:ALT|DRIVERS/GPU)" "(?<=net/)(?:ALT|acme)" \
+		   "ALT|(?=drivers/gpu)d" "[[:alpha:]]/(ALT|tegra)/" \
+		   "^drivers/(?:ALT|net)/(?:acme|other)/"; do
+		p=$(printf "%s" "$pat" | sed "s/ALT/$(cat alt)x/") &&
+		{ cat MAINTAINERS.orig &&
+		  printf "\nBIG ALT\nM:\tBig <big@x.example>\nS:\tMaintained\nN:\t%s\n" \
+			"$p"; } >tree/MAINTAINERS &&
+		compare drivers/net/acme/main.c drivers/net/other/other.c \
+			drivers/gpu/tegra/tegra_drm.c kernel/fork.c ||
+			{ echo "pattern: $pat"; exit 1; }
+	done
+'
+
 test_expect_success 'a pattern that cannot be split: said once with its line, a non-match' '
 	lit=$(head -c 70000 /dev/zero | tr "\0" "q") &&
 	{ cat MAINTAINERS.orig &&
