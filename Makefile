@@ -38,7 +38,7 @@ LDFLAGS += $(SAN_FLAGS)
 endif
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
 	     $(CFLAGS)
-LDLIBS = $(PCRE2_LIBS)
+LDLIBS = $(PCRE2_LIBS) -lz
 
 LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/diag.o lib/email.o lib/fileio.o lib/format.o \
 	   lib/get-answer.o lib/get-db.o lib/get-json.o lib/get-match.o lib/get-query.o lib/glob.o \
@@ -115,7 +115,7 @@ t/fuzz/obj/%.o: lib/%.c
 
 t/fuzz/fuzz-%: t/fuzz/fuzz-%.c t/fuzz/fuzz-common.h $(FUZZ_LIB_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $< \
-		$(FUZZ_LIB_OBJS) $(PCRE2_LIBS)
+		$(FUZZ_LIB_OBJS) $(PCRE2_LIBS) -lz
 
 fuzzers: $(FUZZERS)
 

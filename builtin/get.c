@@ -33,6 +33,7 @@ static const char get_foot[] =
 struct get_args {
 	struct gm_opts o;
 	int from_filename, find_maintainer_files, version, help, all, unowned;
+	int verbose;
 	const char *owner;
 	int interactive, git_all, git_blame_sig, git_min_sig, git_max,
 		git_min_pct;
@@ -342,6 +343,8 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 		OPT_STR("owner", &a->owner, "ADDRESS",
 			"list the files (or, alone, the sections)\n"
 			"a section naming ADDRESS covers"),
+		OPT_SET("verbose", &a->verbose,
+			"say which cache files were bad"),
 		OPT_SET("v|version", &a->version, "print the version"),
 		OPT_SET("h|help|usage", &a->help, "this help"),
 		OPT_TABLE_END,
@@ -563,6 +566,19 @@ static int get_self_test(const char *what)
 	return ret;
 }
 
+/* Each line of sb as a message of its own. */
+static void print_lines(const struct strbuf *sb)
+{
+	const char *p = sb->buf, *e;
+
+	for (; p < sb->buf + sb->len; p = e + 1) {
+		e = memchr(p, '\n', (size_t)(sb->buf + sb->len - p));
+		if (!e)
+			e = sb->buf + sb->len;
+		error_msg("%.*s", (int)(e - p), p);
+	}
+}
+
 int cmd_get(int argc, char **argv)
 {
 	struct get_args a;
@@ -616,6 +632,9 @@ int cmd_get(int argc, char **argv)
 		ret = answer_all(&g, &a, args, nargs);
 	else
 		ret = get_answer(&g, &a, args, nargs, subdir.buf);
+	print_lines(&hist.vcs.cache_warn);
+	if (a.verbose)
+		print_lines(&hist.vcs.cache_info);
 	refusal = vcs_refusal(&hist.vcs, &rlen);
 	if (refusal)
 		error_msg("git refused the repository, no history read: %.*s",

@@ -75,6 +75,7 @@ struct co {
 	size_t nr, alloc;
 	/* directory part of a pattern's literal prefix -> struct idx */
 	struct strmap by_dir;
+
 	/* per section: its owners, "\n"-terminated addresses */
 	struct strbuf *owners;
 	/* N: regexes that can be tried on a line's pattern */
@@ -537,18 +538,22 @@ static int line_owners(struct co *c, const struct pat *p, struct strbuf *out,
 {
 	const struct maintainers *m = c->m;
 	struct strmap seen = STRMAP_INIT;
+	uint32_t h = hash_bytes("", 0);
 	size_t cut, i, k;
 	int ret = 0;
 
 	/* state[sect]: 1 covered by an F:, 2 excluded by an X: */
 	memset(state, 0, m->nr_sections);
 	for (cut = 0; cut <= p->len; cut++) {
-		struct strmap_entry *e;
+		const struct strmap_entry *e;
 		struct idx *ix;
 
+		/* the hash carried along: linear in the path's length */
+		if (cut)
+			h = hash_step(h, (unsigned char)p->s[cut - 1]);
 		if (cut && p->s[cut - 1] != '/')
 			continue;
-		e = strmap_get(&c->by_dir, p->s, cut);
+		e = strmap_get_hashed(&c->by_dir, p->s, cut, h);
 		if (!e)
 			continue;
 		ix = e->value;

@@ -502,11 +502,19 @@ int gm_db_limit_diags(const struct gm_db *db, struct diags *d)
 		    (!perlre_exhausted(&e->x->re[0]) &&
 		     !perlre_exhausted(&e->x->re[1])))
 			continue;
-		diag_add(
-			d, D_REGEX_LIMIT, db->names[e->file], e->lineno,
-			"%s:%lu: %c: regex hit its match limit, taken as not matching from there on: '%.*s'",
-			db->names[e->file], e->lineno, e->type, (int)e->len,
-			e->s);
+		if (perlre_too_large(&e->x->re[0]) ||
+		    perlre_too_large(&e->x->re[1]))
+			diag_add(
+				d, D_REGEX_LIMIT, db->names[e->file], e->lineno,
+				"%s:%lu: %c: regex exceeds PCRE2's compile limits, taken as not matching: '%.*s'",
+				db->names[e->file], e->lineno, e->type,
+				(int)e->len, e->s);
+		else
+			diag_add(
+				d, D_REGEX_LIMIT, db->names[e->file], e->lineno,
+				"%s:%lu: %c: regex hit its match limit, taken as not matching from there on: '%.*s'",
+				db->names[e->file], e->lineno, e->type,
+				(int)e->len, e->s);
 		n++;
 	}
 	return n;

@@ -180,19 +180,27 @@ static size_t *candidates(struct gm_db *db, const char *file, size_t flen,
 			  size_t *n)
 {
 	size_t *v = NULL, alloc = 0, i, k;
+	uint32_t h = hash_bytes("", 0);
 
 	*n = 0;
 	for (i = 0; i <= flen; i++) {
+		uint32_t hm;
 		size_t m;
 
+		/* the hash carried along: linear in the path's length */
+		if (i)
+			h = hash_step(h, (unsigned char)file[i - 1]);
 		if (i && file[i - 1] != '/')
 			continue;
 		/* keys: a directory of the file, and 0 to 2 more characters */
-		for (m = 0; m <= 2 && i + m <= flen; m++) {
+		for (m = 0, hm = h; m <= 2 && i + m <= flen; m++) {
 			const struct strmap_entry *e;
 			const struct gm_bucket *b;
 
-			e = strmap_get(&db->buckets, file, i + m);
+			if (m)
+				hm = hash_step(hm,
+					       (unsigned char)file[i + m - 1]);
+			e = strmap_get_hashed(&db->buckets, file, i + m, hm);
 			if (!e)
 				continue;
 			b = e->value;

@@ -10,6 +10,17 @@
  * caller to report it (once).  Built-in patterns have only the
  * per-match limit.
  *
+ * Perl compiles alternations PCRE2 finds too large (its compiled size
+ * limit, 64 KiB with the usual LINK_SIZE): such a PERLRE_BUDGET pattern,
+ * "A|B|..." or "X(A|B|...)Y" with the group not quantified, is split
+ * into patterns of a few branches each ("A|B", "X(?:A|B)Y", ...), and
+ * matches when one of them matches: the same yes or no as the whole
+ * (only yes or no: perlre_group() and perlre_span() then tell of the
+ * part that matched).  Patterns that could change meaning when split
+ * (back references, recursion, conditionals, inline flags, comments)
+ * are not.  One that still does not compile within PCRE2's limits is
+ * exhausted from the start (perlre_too_large()): it matches nothing.
+ *
  * Ownership: a struct perlre is compiled on first use and owned by the
  * caller, who releases it with perlre_free().  Captures point into the
  * subject and are valid until the next match with the same perlre.
@@ -30,6 +41,14 @@ struct perlre {
 	bool failed;
 	unsigned uses; /* JIT-compiled once it is used often */
 	struct regex_budget budget; /* with PERLRE_BUDGET */
+	/*
+	 * A PERLRE_BUDGET pattern too large for PCRE2 as a whole, split
+	 * into nparts patterns (code, md: the first; parts: the others)
+	 * along an alternation; it matches when one of them does.
+	 */
+	void **parts; /* code, md of part 1, 2, ... */
+	size_t nparts;
+	bool too_large; /* cannot be compiled within PCRE2's limits */
 };
 
 #define PERLRE_X 1u /* /x */
@@ -64,6 +83,8 @@ int perlre_subst(struct perlre *re, const char *s, size_t len,
 		 const char *replacement, bool global, struct strbuf *out);
 /* True once a PERLRE_BUDGET pattern hit its limit. */
 bool perlre_exhausted(const struct perlre *re);
+/* True when that limit was PCRE2's compile limits (not a match's). */
+bool perlre_too_large(const struct perlre *re);
 void perlre_free(struct perlre *re);
 
 #endif

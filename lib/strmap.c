@@ -16,9 +16,10 @@ uint32_t hash_bytes(const char *s, size_t len)
 	return h;
 }
 
-static uint32_t *find_slot(const struct strmap *m, const char *key, size_t len)
+static uint32_t *find_slot_hashed(const struct strmap *m, const char *key,
+				  size_t len, uint32_t hash)
 {
-	size_t mask = m->size - 1, i = hash_bytes(key, len) & mask;
+	size_t mask = m->size - 1, i = hash & mask;
 
 	for (;; i = (i + 1) & mask) {
 		uint32_t v = m->slot[i];
@@ -27,6 +28,22 @@ static uint32_t *find_slot(const struct strmap *m, const char *key, size_t len)
 			   !memcmp(m->e[v - 1].key, key, len)))
 			return &m->slot[i];
 	}
+}
+
+static uint32_t *find_slot(const struct strmap *m, const char *key, size_t len)
+{
+	return find_slot_hashed(m, key, len, hash_bytes(key, len));
+}
+
+struct strmap_entry *strmap_get_hashed(const struct strmap *m, const char *key,
+				       size_t len, uint32_t hash)
+{
+	uint32_t v;
+
+	if (!m->size)
+		return NULL;
+	v = *find_slot_hashed(m, key, len, hash);
+	return v ? &m->e[v - 1] : NULL;
 }
 
 struct strmap_entry *strmap_get(const struct strmap *m, const char *key,

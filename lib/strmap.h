@@ -41,6 +41,19 @@ uint32_t hash_bytes(const char *s, size_t len);
 /* The entry for key, or NULL. */
 struct strmap_entry *strmap_get(const struct strmap *m, const char *key,
 				size_t len);
+/*
+ * The same with hash_bytes(key, len) given: the prefixes of a string
+ * are looked up in time linear in its length with the hash carried
+ * along it (hash_step()), however many there are.
+ */
+struct strmap_entry *strmap_get_hashed(const struct strmap *m, const char *key,
+				       size_t len, uint32_t hash);
+
+/* hash_bytes() of a string one byte c longer, from h, its own. */
+static inline uint32_t hash_step(uint32_t h, unsigned char c)
+{
+	return (h ^ c) * 16777619u;
+}
 /* The entry for key, added with value NULL if missing; NULL on ENOMEM. */
 struct strmap_entry *strmap_put(struct strmap *m, const char *key, size_t len);
 /*

@@ -108,6 +108,8 @@ int vcs_index_has(const char *gitdir, const char *path);
 
 /* v->cachedir, when the cache may be used (after vcs_repo_setup()). */
 void vcs_cache_setup(struct vcs *v);
+/* Close the cache directory, free what the cache holds. */
+void vcs_cache_release(struct vcs *v);
 /* The cache key of a command: HEAD, the arguments, maybe the hour. */
 void vcs_cache_key(struct vcs *v, const char *const argv[], const char *since,
 		   struct strbuf *key);

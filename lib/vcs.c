@@ -29,7 +29,10 @@ void vcs_init(struct vcs *v)
 	v->kind = -1;
 	v->renames_only = -1;
 	v->cache = true;
+	v->cachefd = -1;
 	strbuf_init(&v->err);
+	strbuf_init(&v->cache_warn);
+	strbuf_init(&v->cache_info);
 }
 
 void vcs_release(struct vcs *v)
@@ -47,8 +50,7 @@ void vcs_release(struct vcs *v)
 	strmap_release(&v->logs);
 	vcs_graph_release(v);
 	strbuf_release(&v->err);
-	free(v->cachedir);
-	v->cachedir = NULL;
+	vcs_cache_release(v);
 	free(v->commondir);
 	v->commondir = NULL;
 	free(v->gitdir);

@@ -30,7 +30,10 @@
  * GIT_COMMON_DIR/maint/history/, keyed by HEAD, the command and (for a
  * --since that is not an absolute date) the current hour; when HEAD
  * moves, the old entries are removed.  MAINT_GET_CACHE=0 turns it off.
- * Nothing is written elsewhere.
+ * Nothing is written elsewhere, and no link is followed there: a link,
+ * a non-directory or another user's directory is refused (a line in
+ * v->cache_warn); a damaged cache file is discarded (a line in
+ * v->cache_info) and the answer is the one without it.
  *
  * Ownership: struct vcs owns everything it returns (strbufs in v->logs).
  */
@@ -57,6 +60,9 @@ struct vcs {
 	struct strbuf err; /* standard error of the git processes */
 	unsigned runs; /* git processes run */
 	unsigned cache_hits;
+	int cachefd; /* the history directory, once opened (else -1) */
+	struct strbuf cache_warn; /* cache refused: lines to show */
+	struct strbuf cache_info; /* cache files discarded: lines (-v) */
 };
 
 void vcs_init(struct vcs *v);

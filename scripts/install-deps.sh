@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Install what maint needs to build and test on Debian: a C compiler and
-# make, PCRE2, Perl (the reference scripts and prove) and git; the
+# make, PCRE2, zlib, Perl (the reference scripts and prove) and git; the
 # clients the tests drive for real: git send-email, b4, man; clang and
 # its libFuzzer runtime for the fuzz harnesses (make fuzz, t0810).
 set -eu
 sudo=
 [ "$(id -u)" = 0 ] || sudo=sudo
-pkgs="build-essential libpcre2-dev perl git wget python3 python3-docutils"
+pkgs="build-essential libpcre2-dev zlib1g-dev perl git wget python3 python3-docutils"
 pkgs="$pkgs git-email b4 man-db"
 command -v npm >/dev/null || pkgs="$pkgs nodejs npm"
 pkgs="$pkgs clang libclang-rt-dev"
