@@ -612,62 +612,132 @@ static int sync_dir_of(const char *path)
 	return ret;
 }
 
-int atomic_commit(struct atomic_file *af, int *err)
+/* Flush and close the temporary file (or the device).  0, or -1. */
+static int atomic_prepare(struct atomic_file *af, int *err)
 {
 	int fd = af->fd;
 
 	af->fd = -1;
-	if (!af->tmp) { /* written directly: a device or a FIFO */
-		if (close(fd)) {
-			*err = errno;
-			atomic_rollback(af);
-			return -1;
-		}
-		free(af->path);
-		af->path = NULL;
-		return 0;
-	}
-	if (af->reserved && af->reserved != af->written &&
-	    ftruncate(fd, (off_t)af->written)) {
-		*err = errno;
-		close(fd);
-		atomic_rollback(af);
-		return -1;
-	}
-	if (fsync(fd) && errno != EINVAL) {
-		*err = errno;
-		close(fd);
-		atomic_rollback(af);
-		return -1;
-	}
+	if (af->tmp && af->reserved && af->reserved != af->written &&
+	    ftruncate(fd, (off_t)af->written))
+		goto fail;
+	if (af->tmp && fsync(fd) && errno != EINVAL)
+		goto fail;
 	if (close(fd)) {
 		*err = errno;
-		atomic_rollback(af);
 		return -1;
 	}
 	/* a file we hold the lock of: not changed since it was read */
-	if (lock_check(af->path, err)) {
-		atomic_rollback(af);
-		return -1;
+	return af->tmp ? lock_check(af->path, err) : 0;
+fail:
+	*err = errno;
+	close(fd);
+	return -1;
+}
+
+/*
+ * Put back what the renames of af[0..n) replaced (the hard links kept
+ * in old[]), or remove what they created.
+ */
+static void undo_renames(struct atomic_file *af, char **old, size_t n)
+{
+	while (n--) {
+		if (!af[n].tmp)
+			continue;
+		if (old[n])
+			rename(old[n], af[n].path);
+		else
+			unlink(af[n].path);
 	}
-	if (rename(af->tmp, af->path)) {
-		*err = errno;
-		atomic_rollback(af);
-		return -1;
+}
+
+int atomic_commit_all(struct atomic_file *af, size_t n, size_t *failed,
+		      int *err)
+{
+	char **old = calloc(n ? n : 1, sizeof(*old));
+	size_t i, done = 0;
+	sigset_t mask;
+	int ret = -1;
+
+	*failed = 0;
+	if (!old) {
+		*err = ENOMEM;
+		goto out;
 	}
-	temp_forget(af->tmp);
-	if (sync_dir_of(af->path)) {
-		/* the new file is in place; only its durability is unknown */
-		*err = errno;
-		free(af->tmp);
-		free(af->path);
-		af->tmp = af->path = NULL;
-		return -1;
+	for (i = 0; i < n; i++) {
+		if (af[i].path && atomic_prepare(&af[i], err)) {
+			*failed = i;
+			goto out;
+		}
 	}
-	free(af->tmp);
-	free(af->path);
-	af->tmp = af->path = NULL;
-	return 0;
+	/*
+	 * The renames land together: no signal in between, and a failure
+	 * puts back every file already replaced (from a hard link made
+	 * just before), so the targets are all old or all new.
+	 */
+	temp_block_signals(&mask);
+	for (i = 0; i < n; i++, done++) {
+		struct stat st;
+
+		*failed = i;
+		if (!af[i].tmp)
+			continue;
+		if (!lstat(af[i].path, &st) && S_ISREG(st.st_mode)) {
+			struct strbuf b = STRBUF_INIT;
+
+			strbuf_addf(&b, "%s.old", af[i].tmp);
+			if (!strbuf_failed(&b) &&
+			    !temp_register(b.buf, TEMP_FILE)) {
+				if (!link(af[i].path, b.buf))
+					old[i] = strbuf_detach(&b, NULL);
+				else
+					temp_forget(b.buf);
+			}
+			strbuf_release(&b);
+		}
+		if (rename(af[i].tmp, af[i].path)) {
+			*err = errno;
+			goto undo;
+		}
+		temp_forget(af[i].tmp);
+		free(af[i].tmp);
+		af[i].tmp = strdup(""); /* renamed: "" marks it for undo */
+	}
+	for (i = 0; i < n; i++) {
+		*failed = i;
+		if (af[i].tmp && sync_dir_of(af[i].path)) {
+			*err = errno;
+			goto undo;
+		}
+	}
+	ret = 0;
+	goto unblock;
+undo:
+	undo_renames(af, old, done);
+unblock:
+	temp_restore_signals(&mask);
+out:
+	for (i = 0; old && i < n; i++) {
+		if (old[i])
+			temp_remove(old[i]);
+		free(old[i]);
+	}
+	free(old);
+	for (i = 0; i < n; i++) {
+		if (af[i].tmp && !*af[i].tmp) { /* renamed */
+			free(af[i].tmp);
+			af[i].tmp = NULL;
+		}
+		atomic_rollback(&af[i]);
+	}
+	return ret;
+}
+
+int atomic_commit(struct atomic_file *af, int *err)
+{
+	size_t failed;
+
+	return atomic_commit_all(af, 1, &failed, err);
 }
 
 void atomic_rollback(struct atomic_file *af)

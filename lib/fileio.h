@@ -128,6 +128,16 @@ int atomic_write(struct atomic_file *af, const void *data, size_t len,
 void atomic_reserve(struct atomic_file *af, unsigned long long size);
 /* Close and rename over the target.  0, or -1 with *err (then rolled back). */
 int atomic_commit(struct atomic_file *af, int *err);
+/*
+ * Commit af[0..n) together: every temporary file is flushed and closed,
+ * then all are renamed with the signals blocked; when one rename (or the
+ * directory's fsync after them) fails, the targets already replaced are
+ * put back, so the targets are all as they were or all new.  0, or -1
+ * with *err and *failed the index of the file that failed.  Every
+ * af[i] is released either way.
+ */
+int atomic_commit_all(struct atomic_file *af, size_t n, size_t *failed,
+		      int *err);
 /* Remove the temporary file if it is still there; safe to call twice. */
 void atomic_rollback(struct atomic_file *af);
 

@@ -7,6 +7,8 @@
  *   FAULT_AT=N         the Nth call fails (0 or unset: none does)
  *   FAULT_ERRNO=E      with ENOSPC (default) or EIO
  *   FAULT_COUNT=FILE   at exit, write the number of calls made to FILE
+ *   FAULT_SIGNAL=SIG   instead of failing the Nth call, send SIG (TERM,
+ *                      INT, HUP or PIPE) to the process just before it
  *   FAULT_PAUSE=FILE   before the first fsync, create FILE and wait
  *                      (up to 20 s) until it is removed
  *
@@ -19,6 +21,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +30,7 @@
 #include <unistd.h>
 
 static long fail_at, calls;
-static int fail_errno = ENOSPC;
+static int fail_errno = ENOSPC, fail_signal;
 static char count_file[4096], pause_file[4096];
 
 #define REAL(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
@@ -41,6 +44,12 @@ __attribute__((constructor)) static void fault_init(void)
 	s = getenv("FAULT_ERRNO");
 	if (s && !strcmp(s, "EIO"))
 		fail_errno = EIO;
+	s = getenv("FAULT_SIGNAL");
+	if (s)
+		fail_signal = !strcmp(s, "INT")	 ? SIGINT :
+			      !strcmp(s, "HUP")	 ? SIGHUP :
+			      !strcmp(s, "PIPE") ? SIGPIPE :
+						   SIGTERM;
 	s = getenv("FAULT_COUNT");
 	if (s)
 		snprintf(count_file, sizeof(count_file), "%s", s);
@@ -50,6 +59,7 @@ __attribute__((constructor)) static void fault_init(void)
 	unsetenv("LD_PRELOAD");
 	unsetenv("FAULT_AT");
 	unsetenv("FAULT_ERRNO");
+	unsetenv("FAULT_SIGNAL");
 	unsetenv("FAULT_COUNT");
 	unsetenv("FAULT_PAUSE");
 }
@@ -75,6 +85,10 @@ static int fault(void)
 {
 	if (++calls != fail_at)
 		return 0;
+	if (fail_signal) {
+		kill(getpid(), fail_signal);
+		return 0;
+	}
 	errno = fail_errno;
 	return 1;
 }
