@@ -423,6 +423,7 @@ static void remove_stale(const char *path, size_t dirlen, const char *prefix,
 int make_tmpdir_near(const char *path, struct strbuf *tmp)
 {
 	size_t len = strlen(path), slash;
+	sigset_t old;
 
 	while (len > 1 && path[len - 1] == '/')
 		len--;
@@ -446,13 +447,19 @@ int make_tmpdir_near(const char *path, struct strbuf *tmp)
 		errno = ENOMEM;
 		return -1;
 	}
-	if (!mkdtemp(tmp->buf))
+	/* made and registered at once: a signal never leaves it behind */
+	temp_block_signals(&old);
+	if (!mkdtemp(tmp->buf)) {
+		temp_restore_signals(&old);
 		return -1;
+	}
 	if (temp_register(tmp->buf, TEMP_DIR)) {
 		rmdir(tmp->buf);
+		temp_restore_signals(&old);
 		errno = ENOMEM;
 		return -1;
 	}
+	temp_restore_signals(&old);
 	return 0;
 }
 

@@ -77,8 +77,10 @@ sweep() {
 				e=${sigs[$((n % 4))]}
 				env="FAULT_SIGNAL=$e"
 			fi
-			(cd w && env LD_PRELOAD="$SHIM" FAULT_AT=$n $env "$@" \
-				>/dev/null 2>"$TRASH/err") && st=0 || st=$?
+			# (the shell's "Terminated" notes: not ours to show)
+			{ (cd w && env LD_PRELOAD="$SHIM" FAULT_AT=$n $env \
+				"$@" >/dev/null 2>"$TRASH/err"); } 2>/dev/null &&
+				st=0 || st=$?
 			snapshot w >now
 			echo "$n" >>"$TRASH/points"
 			what=
