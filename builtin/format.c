@@ -160,6 +160,12 @@ static int lock_output(struct lock_file *lk, const char *path)
 
 	if (!strcmp(path, "-") || (!stat(path, &st) && !S_ISREG(st.st_mode)))
 		return 0;
+	if (link_leaves_tree(path)) {
+		error_msg("%s: a symbolic link out of its tree: not written "
+			  "through (write to the file it names instead)",
+			  path);
+		return EXIT_PERL_DIE;
+	}
 	if (!lock_acquire(lk, path, &err))
 		return 0;
 	if (err != EEXIST && err != ELOOP)

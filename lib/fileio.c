@@ -246,6 +246,52 @@ bool path_inside(const char *path, const char *dir)
 	return ret;
 }
 
+/* Cut sb to its parent directory ("/a/b" to "/a", "/a" to "/"). */
+static void to_parent(struct strbuf *sb)
+{
+	while (sb->len > 1 && sb->buf[sb->len - 1] != '/')
+		sb->len--;
+	if (sb->len > 1)
+		sb->len--;
+	sb->buf[sb->len] = '\0';
+}
+
+bool link_leaves_tree(const char *path)
+{
+	struct strbuf dir = STRBUF_INIT, cur = STRBUF_INIT, git = STRBUF_INIT;
+	char *real = NULL;
+	bool ret = false;
+
+	if (path_type(path) != FT_SYMLINK)
+		return false;
+	real = realpath(path, NULL);
+	if (!real || canonical_path(path, &dir) || dir.buf[0] != '/')
+		goto out;
+	to_parent(&dir); /* the link's directory */
+	strbuf_addbuf(&cur, &dir);
+	for (;;) { /* up to the work tree holding it, if one does */
+		strbuf_reset(&git);
+		strbuf_addf(&git, "%s/.git", cur.len > 1 ? cur.buf : "");
+		if (strbuf_failed(&git) || strbuf_failed(&cur))
+			goto out;
+		if (path_type(git.buf) != FT_MISSING) {
+			strbuf_reset(&dir);
+			strbuf_addbuf(&dir, &cur);
+			break;
+		}
+		if (cur.len <= 1)
+			break;
+		to_parent(&cur);
+	}
+	ret = !strbuf_failed(&dir) && !path_inside(real, dir.buf);
+out:
+	free(real);
+	strbuf_release(&dir);
+	strbuf_release(&cur);
+	strbuf_release(&git);
+	return ret;
+}
+
 int list_directory(const char *dir, char ***names, size_t *nr, int *err)
 {
 	size_t alloc = 0;

@@ -94,6 +94,12 @@ int path_error(const char *path);
 bool same_file(const char *a, const char *b);
 /* Whether path is, or would be, below the directory dir. */
 bool path_inside(const char *path, const char *dir);
+/*
+ * Whether path is a symbolic link to a file outside its tree: the work
+ * tree holding the link (the nearest directory above it with a .git),
+ * else the link's own directory.
+ */
+bool link_leaves_tree(const char *path);
 /* Names in dir not starting with '.', unsorted.  0, or -1 with *err. */
 int list_directory(const char *dir, char ***names, size_t *nr, int *err);
 /*

@@ -114,6 +114,23 @@ test_expect_success 'the file changed since it was read: not overwritten' '
 	test_cmp edited X && test ! -e X.lock
 '
 
+test_expect_success 'format --in-place: a link out of the tree is not followed' '
+	rm -rf tree elsewhere && mkdir -p tree/.git tree/sub elsewhere &&
+	cp orig elsewhere/MAINTAINERS && cp orig tree/real &&
+	ln -s ../elsewhere/MAINTAINERS tree/MAINTAINERS &&
+	ln -s ../real tree/sub/M &&
+	(cd tree && test_must_fail maint format --in-place --order \
+		2>../err) &&
+	test_grep "symbolic link out of its tree" err &&
+	test_cmp orig elsewhere/MAINTAINERS &&
+	(cd tree/sub && test_must_fail maint move --input=M \
+		--output=../MAINTAINERS --section=S "$first" 2>../../err) &&
+	test_grep "symbolic link out of its tree" err &&
+	test_cmp orig elsewhere/MAINTAINERS &&
+	(cd tree/sub && maint format --in-place --order --input=M) &&
+	test -L tree/sub/M && test ! -e tree/real.lock
+'
+
 make_git() {
 	rm -rf repo outside && mkdir outside && (
 		git init -q repo && cd repo && git config user.name T &&
