@@ -149,8 +149,8 @@ static int check_overlap(const struct format_opts *o, bool sections)
 /*
  * Lock a file we are about to write (a regular file or a new one) for
  * the whole run: a second writer fails at once.  A lock that cannot be
- * made for another reason (the directory is not writable, or missing)
- * is left out: writing the file fails the same way, and says so.
+ * made because the directory is not writable, or missing, is left out:
+ * writing the file fails the same way, and says so.
  * 0, or the exit status (reported).
  */
 static int lock_output(struct lock_file *lk, const char *path)
@@ -168,11 +168,23 @@ static int lock_output(struct lock_file *lk, const char *path)
 	}
 	if (!lock_acquire(lk, path, &err))
 		return 0;
-	if (err != EEXIST && err != ELOOP)
-		return 0;
-	error_msg("unable to create '%s.lock': %s\n%s", path, strerror(EEXIST),
-		  lock_hint);
-	return file_exit_status(EEXIST);
+	switch (err) {
+	case EACCES:
+	case EPERM:
+	case EROFS:
+	case ENOENT:
+	case ENOTDIR:
+		return 0; /* the file cannot be written either: said then */
+	case EEXIST:
+	case ELOOP:
+		error_msg("unable to create '%s.lock': %s\n%s", path,
+			  strerror(EEXIST), lock_hint);
+		return file_exit_status(EEXIST);
+	default:
+		error_msg("%s.lock: cannot create the lock: %s", path,
+			  file_strerror(err));
+		return file_exit_status(err);
+	}
 }
 
 static int run(struct format_opts *o, char **pats, int npats)
