@@ -9,6 +9,9 @@
 # make SANITIZE=1 check
 #                   build with ASan + UBSan (leaks reported) and test;
 #                   a change of flags rebuilds every object (BUILD-FLAGS)
+# make faults      t0831 and t0832 with every injection point swept
+#                   (check runs them too, split --series at every 8th
+#                   call, within about two minutes)
 # make fuzz FUZZ_SECONDS=N
 #                   build the libFuzzer harnesses in t/fuzz (clang) and
 #                   run each for N seconds (60) on its seed corpus
@@ -40,7 +43,7 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
 	     $(CFLAGS)
 LDLIBS = $(PCRE2_LIBS) -lz
 
-LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/diag.o lib/email.o lib/fileio.o lib/format.o \
+LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/diag.o lib/email.o lib/fileio.o lib/tempfile.o lib/format.o \
 	   lib/get-answer.o lib/get-db.o lib/get-json.o lib/get-match.o lib/get-query.o lib/glob.o \
 	   lib/history.o lib/vcs.o lib/vcs-cache.o lib/vcs-graph.o lib/vcs-log.o lib/vcs-repo.o \
 	   lib/mailmap.o lib/patch.o lib/run.o lib/ustr.o \
@@ -94,6 +97,11 @@ export ASAN_OPTIONS UBSAN_OPTIONS
 
 check: maint $(UNIT_TESTS)
 	prove -j2 --timer --exec bash t/t[0-9]*.sh
+
+# the signal and I/O fault sweeps (t/lib-fault.sh), every point
+faults: maint
+	MAINT_FAULT_FULL=1 prove --timer --exec bash t/t0831-signals.sh \
+		t/t0832-faults.sh
 
 # libFuzzer harnesses: clang, their own objects (t/fuzz/obj), never mixed
 # with the tool's.  Seeds: t/fuzz/corpus/NAME (committed, small) and
@@ -158,7 +166,7 @@ clean:
 	rm -rf t/trash.* t/fuzz/obj BUILD-FLAGS BUILD-FLAGS+
 	rm -f $(FUZZERS)
 
-.PHONY: all check test kernel bench install uninstall clean fuzz fuzzers \
+.PHONY: all check test kernel bench install uninstall clean fuzz fuzzers faults \
 	FORCE
 .SECONDARY:
 

@@ -112,12 +112,11 @@ int write_outputs(const struct output *out, size_t n)
 		if (out[i].produce(out[i].arg, &s))
 			goto fail;
 	}
-	for (i = 0; i < n; i++) {
-		if (strcmp(out[i].path, "-") && atomic_commit(&af[i], &err)) {
-			error_msg("%s: cannot rename into place: %s",
-				  out[i].path, file_strerror(err));
-			goto out;
-		}
+	/* all renamed, or none: every target as it was */
+	if (atomic_commit_all(af, n, &i, &err)) {
+		error_msg("%s: cannot write: %s", out[i].path,
+			  file_strerror(err));
+		goto out;
 	}
 	goto out;
 fail:

@@ -8,12 +8,16 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
+#include "../lib/fileio.h"
 #include "../lib/format.h"
 #include "../lib/regex.h"
+#include "../lib/tempfile.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char format_head[] =
 	"usage: maint format [options] [REGEX...]\n"
@@ -96,8 +100,96 @@ static int section_matches(const struct maintainers *m,
 	return 0;
 }
 
+/*
+ * An output that is also an input: the section file and the output one
+ * file, or the section file the input, or an output inside an input
+ * directory.  The output may be the input file itself (it is rewritten
+ * in place, under its lock).  0, or -1 (reported).
+ */
+static int check_overlap(const struct format_opts *o, bool sections)
+{
+	const char *in = o->input, *out = o->output, *sec = o->section;
+	bool in_dir = strcmp(in, "-") && is_directory(in);
+
+	if (!sections)
+		sec = "-";
+	if (strcmp(out, "-") && strcmp(sec, "-") && same_file(out, sec)) {
+		if (o->in_place)
+			error_msg("--section '%s' is the input '%s' rewritten "
+				  "in place: writing it would lose the "
+				  "sections that stay; name another file",
+				  sec, in);
+		else
+			error_msg("--output '%s' and --section '%s' are the "
+				  "same file: one would overwrite the other",
+				  out, sec);
+		return -1;
+	}
+	if (!strcmp(in, "-"))
+		return 0;
+	if (strcmp(sec, "-") &&
+	    (in_dir ? path_inside(sec, in) : same_file(sec, in))) {
+		error_msg(
+			"--section '%s' is %s '%s': writing it would lose the "
+			"sections that stay; name another file",
+			sec,
+			in_dir ? "inside the input directory" : "the input",
+			in);
+		return -1;
+	}
+	if (strcmp(out, "-") && in_dir && path_inside(out, in)) {
+		error_msg("--output '%s' is inside the input directory '%s'; "
+			  "name a file outside it",
+			  out, in);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Lock a file we are about to write (a regular file or a new one) for
+ * the whole run: a second writer fails at once.  A lock that cannot be
+ * made because the directory is not writable, or missing, is left out:
+ * writing the file fails the same way, and says so.
+ * 0, or the exit status (reported).
+ */
+static int lock_output(struct lock_file *lk, const char *path)
+{
+	struct stat st;
+	int err = 0;
+
+	if (!strcmp(path, "-") || (!stat(path, &st) && !S_ISREG(st.st_mode)))
+		return 0;
+	if (link_leaves_tree(path)) {
+		error_msg("%s: a symbolic link out of its tree: not written "
+			  "through (write to the file it names instead)",
+			  path);
+		return EXIT_PERL_DIE;
+	}
+	if (!lock_acquire(lk, path, &err))
+		return 0;
+	switch (err) {
+	case EACCES:
+	case EPERM:
+	case EROFS:
+	case ENOENT:
+	case ENOTDIR:
+		return 0; /* the file cannot be written either: said then */
+	case EEXIST:
+	case ELOOP:
+		error_msg("unable to create '%s.lock': %s\n%s", path,
+			  strerror(EEXIST), lock_hint);
+		return file_exit_status(EEXIST);
+	default:
+		error_msg("%s.lock: cannot create the lock: %s", path,
+			  file_strerror(err));
+		return file_exit_status(err);
+	}
+}
+
 static int run(struct format_opts *o, char **pats, int npats)
 {
+	struct lock_file lk[2] = { LOCK_FILE_INIT, LOCK_FILE_INIT };
 	struct maintainers m;
 	struct diags d = DIAGS_INIT;
 	struct mnt_regex *re = NULL;
@@ -110,6 +202,17 @@ static int run(struct format_opts *o, char **pats, int npats)
 	int ret = 255;
 
 	mnt_init(&m);
+	if (!o->check) {
+		/* held from before the read to after the rename */
+		if (check_overlap(o, npats > 0))
+			goto out_nore;
+		ret = lock_output(&lk[0], o->output);
+		if (!ret && npats > 0)
+			ret = lock_output(&lk[1], o->section);
+		if (ret)
+			goto out_nore;
+		ret = 255;
+	}
 	if (mnt_read(&m, o->input, &d)) {
 		print_diags(&d);
 		ret = read_failure_status(&d);
@@ -173,6 +276,8 @@ out:
 	for (i = 0; re && i < (size_t)npats; i++)
 		mnt_regex_free(&re[i]);
 out_nore:
+	lock_release(&lk[0]);
+	lock_release(&lk[1]);
 	free(re);
 	free(ki);
 	free(mi);

@@ -5,7 +5,9 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
+#include "../lib/fileio.h"
 #include "../lib/merge.h"
+#include "../lib/tempfile.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -108,30 +110,110 @@ static int git_line(const char *const argv[], struct strbuf *out)
 	return out->len ? 0 : -1;
 }
 
-static int install(bool committed)
+/*
+ * A file --install writes must be the repository's own: a symbolic link
+ * (to anywhere) in its place is refused, never written through.  0, or
+ * -1 (reported).
+ */
+static int refuse_link(const char *path)
 {
-	const char *gp[] = { "git", "rev-parse", "--git-path",
-			     "info/attributes", NULL };
-	const char *top[] = { "git", "rev-parse", "--show-toplevel", NULL };
-	struct strbuf attr = STRBUF_INIT, content = STRBUF_INIT,
-		      driver = STRBUF_INIT;
+	if (path_type(path) != FT_SYMLINK)
+		return 0;
+	error_msg("%s is a symbolic link: not written through (replace it "
+		  "with a file, or remove it)",
+		  path);
+	return -1;
+}
+
+/* The attributes file with lines added, under its lock.  0 or -1. */
+static int add_attributes(const char *path, bool mkdir_parent)
+{
 	static const char *const lines[] = {
 		"MAINTAINERS merge=maintainers\n",
 		"MAINTAINERS/* merge=maintainers\n"
 	};
+	struct lock_file lk = LOCK_FILE_INIT;
+	struct atomic_file af = ATOMIC_FILE_INIT;
+	struct strbuf content = STRBUF_INIT, dir = STRBUF_INIT;
+	const char *slash = strrchr(path, '/');
+	int err = 0, ret = -1;
+	size_t i, len;
+
+	if (mkdir_parent && slash) { /* info/ may not exist yet */
+		strbuf_add(&dir, path, (size_t)(slash - path));
+		if (strbuf_failed(&dir) || refuse_link(dir.buf))
+			goto out;
+		if (mkdir(dir.buf, 0777) && errno != EEXIST) {
+			error_msg("%s: %s", dir.buf, strerror(errno));
+			goto out;
+		}
+	}
+	if (refuse_link(path))
+		goto out;
+	if (lock_acquire(&lk, path, &err)) {
+		if (err == EEXIST)
+			error_msg("unable to create '%s.lock': %s\n%s", path,
+				  strerror(err), lock_hint);
+		else
+			error_msg("%s.lock: %s", path, strerror(err));
+		goto out;
+	}
+	if (read_path(path, &content, &err) && err != ENOENT) {
+		error_msg("%s: %s", path, file_strerror(err));
+		goto out;
+	}
+	len = content.len;
+	if (content.len && content.buf[content.len - 1] != '\n')
+		strbuf_addch(&content, '\n');
+	for (i = 0; i < 2; i++)
+		if (!strstr(content.buf, lines[i]))
+			strbuf_addstr(&content, lines[i]);
+	if (strbuf_failed(&content)) {
+		error_msg("out of memory");
+		goto out;
+	}
+	if (content.len == len) { /* nothing to add */
+		ret = 0;
+		goto out;
+	}
+	err = 0;
+	if (atomic_open(&af, path, &err) ||
+	    atomic_write(&af, content.buf, content.len, &err) ||
+	    atomic_commit(&af, &err)) {
+		error_msg("%s: cannot write: %s", path, file_strerror(err));
+		goto out;
+	}
+	ret = 0;
+out:
+	atomic_rollback(&af);
+	lock_release(&lk);
+	strbuf_release(&content);
+	strbuf_release(&dir);
+	return ret;
+}
+
+static int install(bool committed)
+{
+	const char *gp[] = { "git", "rev-parse", "--git-path",
+			     "info/attributes", NULL };
+	const char *cp[] = { "git", "rev-parse", "--git-path", "config", NULL };
+	const char *top[] = { "git", "rev-parse", "--show-toplevel", NULL };
+	struct strbuf attr = STRBUF_INIT, config = STRBUF_INIT,
+		      driver = STRBUF_INIT;
 	char self[PATH_MAX];
 	ssize_t n;
-	int err = 0, ret = 2;
-	size_t i;
-	FILE *f;
+	int ret = 2;
 
-	if (git_line(committed ? top : gp, &attr)) {
+	if (git_line(committed ? top : gp, &attr) || git_line(cp, &config)) {
 		error_msg(committed ? "not in a git work tree" :
 				      "not in a git repository");
 		goto out;
 	}
 	if (committed)
 		strbuf_addstr(&attr, "/.gitattributes");
+	/* git config writes through a link: refused before it runs */
+	if (refuse_link(config.buf) || refuse_link(attr.buf))
+		goto out;
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n <= 0)
 		strcpy(self, "maint");
@@ -158,36 +240,8 @@ static int install(bool committed)
 		}
 		strbuf_release(&ignore);
 	}
-	if (read_path(attr.buf, &content, &err) && err != ENOENT) {
-		error_msg("%s: %s", attr.buf, strerror(err));
+	if (add_attributes(attr.buf, !committed))
 		goto out;
-	}
-	if (!committed) { /* info/ may not exist yet */
-		char *slash = strrchr(attr.buf, '/');
-
-		if (slash) {
-			*slash = '\0';
-			if (mkdir(attr.buf, 0777) && errno != EEXIST) {
-				error_msg("%s: %s", attr.buf, strerror(errno));
-				goto out;
-			}
-			*slash = '/';
-		}
-	}
-	f = fopen(attr.buf, "a");
-	if (!f) {
-		error_msg("%s: %s", attr.buf, strerror(errno));
-		goto out;
-	}
-	if (content.len && content.buf[content.len - 1] != '\n')
-		fputc('\n', f);
-	for (i = 0; i < 2; i++)
-		if (!strstr(content.buf, lines[i]))
-			fputs(lines[i], f);
-	if (fclose(f)) {
-		error_msg("%s: %s", attr.buf, strerror(errno));
-		goto out;
-	}
 	printf("merge.maintainers.driver = %s\n", driver.buf);
 	printf("attributes written to %s: MAINTAINERS, MAINTAINERS/*\n",
 	       attr.buf);
@@ -200,7 +254,7 @@ static int install(bool committed)
 	ret = 0;
 out:
 	strbuf_release(&attr);
-	strbuf_release(&content);
+	strbuf_release(&config);
 	strbuf_release(&driver);
 	return ret;
 }

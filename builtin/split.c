@@ -5,6 +5,7 @@
  */
 #include "builtin.h"
 #include "../cli.h"
+#include "../lib/tempfile.h"
 #include "../parse-options.h"
 #include "../lib/format.h"
 #include "../lib/split.h"
@@ -216,6 +217,7 @@ static int land(const char *tmp, const char *outdir)
 		error_msg("%s: %s", outdir, strerror(errno));
 		return -1;
 	}
+	temp_forget(tmp); /* in place: no longer ours to remove */
 	return 0;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE /* MAP_POPULATE, fallocate() */
 #include "fileio.h"
+#include "tempfile.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -9,7 +10,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -55,6 +55,9 @@ const char *file_strerror(int err)
 	case MNT_EDIRACCES:
 		return "its directory is not writable (the output is written "
 		       "beside it, then renamed into place)";
+	case MNT_ECHANGED:
+		return "changed since it was read (another program edited "
+		       "it): not overwritten";
 	default:
 		return strerror(err);
 	}
@@ -70,6 +73,8 @@ int file_exit_status(int err)
 		return ENOENT;
 	case MNT_EDIRACCES:
 		return EACCES;
+	case MNT_ECHANGED:
+		return EAGAIN;
 	default:
 		return err & 0xff ? err & 0xff : 255;
 	}
@@ -209,6 +214,84 @@ bool is_regular(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
+bool same_file(const char *a, const char *b)
+{
+	struct strbuf ca = STRBUF_INIT, cb = STRBUF_INIT;
+	struct stat sa, sb;
+	bool ret;
+
+	if (!stat(a, &sa) && !stat(b, &sb))
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	ret = !canonical_path(a, &ca) && !canonical_path(b, &cb) &&
+	      !strcmp(ca.buf, cb.buf);
+	strbuf_release(&ca);
+	strbuf_release(&cb);
+	return ret;
+}
+
+bool path_inside(const char *path, const char *dir)
+{
+	struct strbuf cp = STRBUF_INIT;
+	char *real = realpath(dir, NULL);
+	size_t n;
+	bool ret = false;
+
+	if (real && !canonical_path(path, &cp)) {
+		n = strlen(real);
+		ret = !strncmp(cp.buf, real, n) &&
+		      (cp.buf[n] == '/' || (n == 1 && real[0] == '/'));
+	}
+	free(real);
+	strbuf_release(&cp);
+	return ret;
+}
+
+/* Cut sb to its parent directory ("/a/b" to "/a", "/a" to "/"). */
+static void to_parent(struct strbuf *sb)
+{
+	while (sb->len > 1 && sb->buf[sb->len - 1] != '/')
+		sb->len--;
+	if (sb->len > 1)
+		sb->len--;
+	sb->buf[sb->len] = '\0';
+}
+
+bool link_leaves_tree(const char *path)
+{
+	struct strbuf dir = STRBUF_INIT, cur = STRBUF_INIT, git = STRBUF_INIT;
+	char *real = NULL;
+	bool ret = false;
+
+	if (path_type(path) != FT_SYMLINK)
+		return false;
+	real = realpath(path, NULL);
+	if (!real || canonical_path(path, &dir) || dir.buf[0] != '/')
+		goto out;
+	to_parent(&dir); /* the link's directory */
+	strbuf_addbuf(&cur, &dir);
+	for (;;) { /* up to the work tree holding it, if one does */
+		strbuf_reset(&git);
+		strbuf_addf(&git, "%s/.git", cur.len > 1 ? cur.buf : "");
+		if (strbuf_failed(&git) || strbuf_failed(&cur))
+			goto out;
+		if (path_type(git.buf) != FT_MISSING) {
+			strbuf_reset(&dir);
+			strbuf_addbuf(&dir, &cur);
+			break;
+		}
+		if (cur.len <= 1)
+			break;
+		to_parent(&cur);
+	}
+	ret = !strbuf_failed(&dir) && !path_inside(real, dir.buf);
+out:
+	free(real);
+	strbuf_release(&dir);
+	strbuf_release(&cur);
+	strbuf_release(&git);
+	return ret;
+}
+
 int list_directory(const char *dir, char ***names, size_t *nr, int *err)
 {
 	size_t alloc = 0;
@@ -325,87 +408,6 @@ int write_all(int fd, const void *data, size_t len, int *err)
 }
 
 /*
- * Temporary files still to be removed if a signal ends the run.  The
- * handler only reads the array; changes happen with the signals blocked.
- */
-static char **tmp_live;
-static size_t tmp_nr, tmp_alloc;
-static const int cleanup_signals[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE };
-#define NR_CLEANUP_SIGNALS (sizeof(cleanup_signals) / sizeof(int))
-
-static void cleanup_on_signal(int sig)
-{
-	size_t i;
-
-	for (i = 0; i < tmp_nr; i++)
-		unlink(tmp_live[i]);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void block_signals(sigset_t *old)
-{
-	sigset_t set;
-	size_t i;
-
-	sigemptyset(&set);
-	for (i = 0; i < NR_CLEANUP_SIGNALS; i++)
-		sigaddset(&set, cleanup_signals[i]);
-	sigprocmask(SIG_BLOCK, &set, old);
-}
-
-static int tmp_register(char *path)
-{
-	static bool installed;
-	sigset_t old;
-	size_t i;
-	int ret = 0;
-
-	block_signals(&old);
-	if (!installed) {
-		for (i = 0; i < NR_CLEANUP_SIGNALS; i++) {
-			struct sigaction sa;
-
-			/* a signal the caller ignores stays ignored */
-			if (sigaction(cleanup_signals[i], NULL, &sa) ||
-			    sa.sa_handler == SIG_IGN)
-				continue;
-			memset(&sa, 0, sizeof(sa));
-			sa.sa_handler = cleanup_on_signal;
-			sigemptyset(&sa.sa_mask);
-			sigaction(cleanup_signals[i], &sa, NULL);
-		}
-		installed = true;
-	}
-	if (ALLOC_GROW(tmp_live, tmp_nr + 1, tmp_alloc))
-		tmp_live[tmp_nr++] = path;
-	else
-		ret = -1;
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	return ret;
-}
-
-static void tmp_unregister(const char *path)
-{
-	sigset_t old;
-	size_t i;
-
-	block_signals(&old);
-	for (i = 0; i < tmp_nr; i++) {
-		if (tmp_live[i] == path) {
-			tmp_live[i] = tmp_live[--tmp_nr];
-			break;
-		}
-	}
-	if (!tmp_nr) {
-		free(tmp_live);
-		tmp_live = NULL;
-		tmp_alloc = 0;
-	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
-}
-
-/*
  * Remove what a killed run of ours left next to the target: regular
  * files (directories, with dirs) of ours named ".NAME.maint-PID-..."
  * whose process is gone.  Never follows a link (unlinkat removes the
@@ -467,6 +469,7 @@ static void remove_stale(const char *path, size_t dirlen, const char *prefix,
 int make_tmpdir_near(const char *path, struct strbuf *tmp)
 {
 	size_t len = strlen(path), slash;
+	sigset_t old;
 
 	while (len > 1 && path[len - 1] == '/')
 		len--;
@@ -490,7 +493,20 @@ int make_tmpdir_near(const char *path, struct strbuf *tmp)
 		errno = ENOMEM;
 		return -1;
 	}
-	return mkdtemp(tmp->buf) ? 0 : -1;
+	/* made and registered at once: a signal never leaves it behind */
+	temp_block_signals(&old);
+	if (!mkdtemp(tmp->buf)) {
+		temp_restore_signals(&old);
+		return -1;
+	}
+	if (temp_register(tmp->buf, TEMP_DIR)) {
+		rmdir(tmp->buf);
+		temp_restore_signals(&old);
+		errno = ENOMEM;
+		return -1;
+	}
+	temp_restore_signals(&old);
+	return 0;
 }
 
 /*
@@ -538,8 +554,9 @@ int atomic_open(struct atomic_file *af, const char *path, int *err)
 	struct strbuf tmp = STRBUF_INIT;
 	const char *slash;
 	struct stat st;
-	bool exists;
+	bool exists, registered;
 	size_t dirlen;
+	sigset_t old;
 	mode_t mask;
 
 	af->fd = -1;
@@ -579,13 +596,18 @@ int atomic_open(struct atomic_file *af, const char *path, int *err)
 		    (long)getpid());
 	if (strbuf_failed(&tmp))
 		goto nomem;
+	/* made and registered at once: a signal never leaves it behind */
+	temp_block_signals(&old);
 	af->fd = mkostemp(tmp.buf, O_CLOEXEC);
 	if (af->fd < 0) {
 		*err = errno == EACCES ? MNT_EDIRACCES : errno;
+		temp_restore_signals(&old);
 		goto fail;
 	}
 	af->tmp = strbuf_detach(&tmp, NULL);
-	if (tmp_register(af->tmp))
+	registered = !temp_register(af->tmp, TEMP_FILE);
+	temp_restore_signals(&old);
+	if (!registered)
 		goto nomem; /* atomic_rollback() removes it */
 	if (exists) {
 		/* as sed -i: the owner, then the mode (chown clears set-id) */
@@ -643,57 +665,132 @@ static int sync_dir_of(const char *path)
 	return ret;
 }
 
-int atomic_commit(struct atomic_file *af, int *err)
+/* Flush and close the temporary file (or the device).  0, or -1. */
+static int atomic_prepare(struct atomic_file *af, int *err)
 {
 	int fd = af->fd;
 
 	af->fd = -1;
-	if (!af->tmp) { /* written directly: a device or a FIFO */
-		if (close(fd)) {
-			*err = errno;
-			atomic_rollback(af);
-			return -1;
-		}
-		free(af->path);
-		af->path = NULL;
-		return 0;
-	}
-	if (af->reserved && af->reserved != af->written &&
-	    ftruncate(fd, (off_t)af->written)) {
-		*err = errno;
-		close(fd);
-		atomic_rollback(af);
-		return -1;
-	}
-	if (fsync(fd) && errno != EINVAL) {
-		*err = errno;
-		close(fd);
-		atomic_rollback(af);
-		return -1;
-	}
+	if (af->tmp && af->reserved && af->reserved != af->written &&
+	    ftruncate(fd, (off_t)af->written))
+		goto fail;
+	if (af->tmp && fsync(fd) && errno != EINVAL)
+		goto fail;
 	if (close(fd)) {
 		*err = errno;
-		atomic_rollback(af);
 		return -1;
 	}
-	if (rename(af->tmp, af->path)) {
-		*err = errno;
-		atomic_rollback(af);
-		return -1;
+	/* a file we hold the lock of: not changed since it was read */
+	return af->tmp ? lock_check(af->path, err) : 0;
+fail:
+	*err = errno;
+	close(fd);
+	return -1;
+}
+
+/*
+ * Put back what the renames of af[0..n) replaced (the hard links kept
+ * in old[]), or remove what they created.
+ */
+static void undo_renames(struct atomic_file *af, char **old, size_t n)
+{
+	while (n--) {
+		if (!af[n].tmp)
+			continue;
+		if (old[n])
+			rename(old[n], af[n].path);
+		else
+			unlink(af[n].path);
 	}
-	tmp_unregister(af->tmp);
-	if (sync_dir_of(af->path)) {
-		/* the new file is in place; only its durability is unknown */
-		*err = errno;
-		free(af->tmp);
-		free(af->path);
-		af->tmp = af->path = NULL;
-		return -1;
+}
+
+int atomic_commit_all(struct atomic_file *af, size_t n, size_t *failed,
+		      int *err)
+{
+	char **old = calloc(n ? n : 1, sizeof(*old));
+	size_t i, done = 0;
+	sigset_t mask;
+	int ret = -1;
+
+	*failed = 0;
+	if (!old) {
+		*err = ENOMEM;
+		goto out;
 	}
-	free(af->tmp);
-	free(af->path);
-	af->tmp = af->path = NULL;
-	return 0;
+	for (i = 0; i < n; i++) {
+		if (af[i].path && atomic_prepare(&af[i], err)) {
+			*failed = i;
+			goto out;
+		}
+	}
+	/*
+	 * The renames land together: no signal in between, and a failure
+	 * puts back every file already replaced (from a hard link made
+	 * just before), so the targets are all old or all new.
+	 */
+	temp_block_signals(&mask);
+	for (i = 0; i < n; i++, done++) {
+		struct stat st;
+
+		*failed = i;
+		if (!af[i].tmp)
+			continue;
+		if (!lstat(af[i].path, &st) && S_ISREG(st.st_mode)) {
+			struct strbuf b = STRBUF_INIT;
+
+			strbuf_addf(&b, "%s.old", af[i].tmp);
+			if (!strbuf_failed(&b) &&
+			    !temp_register(b.buf, TEMP_FILE)) {
+				if (!link(af[i].path, b.buf))
+					old[i] = strbuf_detach(&b, NULL);
+				else
+					temp_forget(b.buf);
+			}
+			strbuf_release(&b);
+		}
+		if (rename(af[i].tmp, af[i].path)) {
+			*err = errno;
+			goto undo;
+		}
+		temp_forget(af[i].tmp);
+		free(af[i].tmp);
+		af[i].tmp = strdup(""); /* renamed: "" marks it for undo */
+	}
+	for (i = 0; i < n; i++) {
+		*failed = i;
+		if (af[i].tmp && sync_dir_of(af[i].path)) {
+			*err = errno;
+			goto undo;
+		}
+	}
+	ret = 0;
+	goto unblock;
+undo:
+	undo_renames(af, old, done);
+unblock:
+	temp_restore_signals(&mask);
+out:
+	for (i = 0; old && i < n; i++) {
+		if (old[i])
+			temp_remove(old[i]);
+		free(old[i]);
+	}
+	free(old);
+	for (i = 0; i < n; i++) {
+		if (af[i].tmp && !*af[i].tmp) { /* renamed */
+			free(af[i].tmp);
+			af[i].tmp = NULL;
+		}
+		atomic_rollback(&af[i]);
+	}
+	return ret;
+}
+
+int atomic_commit(struct atomic_file *af, int *err)
+{
+	size_t failed;
+
+	return atomic_commit_all(af, 1, &failed, err);
 }
 
 void atomic_rollback(struct atomic_file *af)
@@ -701,10 +798,8 @@ void atomic_rollback(struct atomic_file *af)
 	if (af->fd >= 0)
 		close(af->fd);
 	af->fd = -1;
-	if (af->tmp) {
-		unlink(af->tmp);
-		tmp_unregister(af->tmp);
-	}
+	if (af->tmp)
+		temp_remove(af->tmp);
 	free(af->tmp);
 	free(af->path);
 	af->tmp = af->path = NULL;
@@ -787,5 +882,6 @@ int remove_tree_nofollow(const char *path, int *err)
 		*err = errno;
 		return -1;
 	}
+	temp_forget(path);
 	return 0;
 }

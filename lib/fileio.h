@@ -12,9 +12,12 @@
  * to a temporary file (mkstemp, ".NAME.maint-PID-XXXXXX" in the target's
  * directory), fsyncs it, renames it over the target on commit and fsyncs
  * the directory.  A file that is never committed is removed by
- * atomic_rollback(), or by the handler for SIGHUP, SIGINT, SIGTERM and
- * SIGPIPE; what a killed run (SIGKILL) left is removed by the next
- * atomic_open() of the same target once its process is gone.  A new file
+ * atomic_rollback(), or on exit and on SIGHUP, SIGINT, SIGTERM and
+ * SIGPIPE by the registry of lib/tempfile.h; when this process holds the
+ * lock of the target (lock_acquire()), the commit first checks that the
+ * target did not change since it was locked (MNT_ECHANGED).  What a
+ * killed run (SIGKILL) left is removed by the next atomic_open() of the
+ * same target once its process is gone.  A new file
  * gets mode 0666 less the umask (as a plain open() would); a replaced
  * one keeps its owner, group and mode (as sed -i does).  A target that
  * we may not write (a read-only file, a read-only file system) is refused
@@ -42,6 +45,7 @@
 #define MNT_EDANGLING 1002 /* an output that is a link to nothing */
 #define MNT_ESYMLINK 1003 /* a symbolic link met in a directory walk */
 #define MNT_EDIRACCES 1004 /* an output whose directory is not writable */
+#define MNT_ECHANGED 1005 /* a locked file changed since it was read */
 
 /* strerror() that knows the codes above. */
 const char *file_strerror(int err);
@@ -83,6 +87,19 @@ bool is_regular(const char *path);
  * it is one of them.
  */
 int path_error(const char *path);
+/*
+ * Whether a and b are one file: the same inode when both exist (links,
+ * "..", hard links), else the same canonical name.
+ */
+bool same_file(const char *a, const char *b);
+/* Whether path is, or would be, below the directory dir. */
+bool path_inside(const char *path, const char *dir);
+/*
+ * Whether path is a symbolic link to a file outside its tree: the work
+ * tree holding the link (the nearest directory above it with a .git),
+ * else the link's own directory.
+ */
+bool link_leaves_tree(const char *path);
 /* Names in dir not starting with '.', unsorted.  0, or -1 with *err. */
 int list_directory(const char *dir, char ***names, size_t *nr, int *err);
 /*
@@ -117,6 +134,16 @@ int atomic_write(struct atomic_file *af, const void *data, size_t len,
 void atomic_reserve(struct atomic_file *af, unsigned long long size);
 /* Close and rename over the target.  0, or -1 with *err (then rolled back). */
 int atomic_commit(struct atomic_file *af, int *err);
+/*
+ * Commit af[0..n) together: every temporary file is flushed and closed,
+ * then all are renamed with the signals blocked; when one rename (or the
+ * directory's fsync after them) fails, the targets already replaced are
+ * put back, so the targets are all as they were or all new.  0, or -1
+ * with *err and *failed the index of the file that failed.  Every
+ * af[i] is released either way.
+ */
+int atomic_commit_all(struct atomic_file *af, size_t n, size_t *failed,
+		      int *err);
 /* Remove the temporary file if it is still there; safe to call twice. */
 void atomic_rollback(struct atomic_file *af);
 

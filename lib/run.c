@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "run.h"
 #include "fileio.h"
+#include "tempfile.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -13,6 +14,8 @@ static int run(const char *const argv[], const char *in, struct strbuf *out,
 	       int *status, bool with_stderr)
 {
 	int pfd[2], st, err = 0;
+	bool registered;
+	sigset_t old;
 	pid_t pid;
 
 	*status = -1;
@@ -20,13 +23,20 @@ static int run(const char *const argv[], const char *in, struct strbuf *out,
 		return -1;
 	fflush(stdout);
 	fflush(stderr);
+	/*
+	 * Registered before a signal can come: a signal that ends us stops
+	 * and waits for it before our temporaries are removed.
+	 */
+	temp_block_signals(&old);
 	pid = fork();
 	if (pid < 0) {
+		temp_restore_signals(&old);
 		close(pfd[0]);
 		close(pfd[1]);
 		return -1;
 	}
 	if (!pid) {
+		temp_restore_signals(&old);
 		int null = open(in ? in : "/dev/null", O_RDONLY);
 
 		if (null < 0 && in)
@@ -41,13 +51,21 @@ static int run(const char *const argv[], const char *in, struct strbuf *out,
 		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
+	registered = !temp_register_child(pid);
+	temp_restore_signals(&old);
 	close(pfd[1]);
 	if (read_fd(pfd[0], out, &err))
 		err = err ? err : EIO;
 	close(pfd[0]);
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
+	while (waitpid(pid, &st, 0) < 0) {
+		if (errno != EINTR) {
+			if (registered)
+				temp_forget_child(pid);
 			return -1;
+		}
+	}
+	if (registered)
+		temp_forget_child(pid);
 	if (WIFEXITED(st))
 		*status = WEXITSTATUS(st);
 	return err ? -1 : 0;
