@@ -45,7 +45,6 @@
 
 struct vcs {
 	int kind; /* -1 not looked yet, 0 none, 1 git, 2 hg */
-	int renames_only; /* -1 not looked yet; else vcs_renames_only() */
 	bool cache; /* use the cache under .git */
 	bool repo_ready, cache_ready, cache_made, graph_ready;
 	struct vcs_graph *graph; /* the commit-graph (vcs-graph.c) */
