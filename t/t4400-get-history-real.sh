@@ -52,7 +52,7 @@ test_expect_success 'the U-Boot slice (a bundle) and its provenance' '
 	test_grep "^C[0-9]*	arch/arm/include/asm/arch-omap5/sys_proto.h" follow
 '
 
-test_expect_success 'U-Boot slice, every case, no cache: the script'"'"'s answers' '
+test_expect_success 'U-Boot slice, every case, no cache: as the script' '
 	MAINT_GET_CACHE=0 check_slice uboot
 '
 
