@@ -20,8 +20,9 @@
  *  - for up to 64 files: the walk (git log's, done here on the
  *    commit-graph, or git rev-list), the commits whose changed-path
  *    Bloom filters may hold a path (all, without filters) given to git
- *    log --no-walk in chunks run at once, and --follow's rename search
- *    done on the adding commit alone (vcs-graph.c).
+ *    log --no-walk in chunks run at once, and git's --follow (renames
+ *    and copies from the whole parent tree) run on the adding commit
+ *    alone (vcs-graph.c).
  *  - blame and single commits: the script's commands.
  *
  * Standard error of every git process is captured (v->err), never shown.
