@@ -188,7 +188,8 @@ test_expect_success 'files renamed in the window: git'"'"'s --follow on the addi
 	: >git.log &&
 	(cd "$K" && PATH=$TRASH/bin:$PATH MAINT_GET_CACHE=0 "$MAINT" get --git \
 		--git-since=2021-06-01 -f $(cat "$TRASH/renamed") >/dev/null) &&
-	grep -q -e "log --no-color --follow --numstat --no-merges --raw --no-walk --format=.* [0-9a-f]* -- " git.log &&
+	grep -q -e "log --no-color --follow --numstat --no-merges --raw --no-walk" \
+		git.log &&
 	! grep -e "--follow" git.log | grep -v -q -e "--no-walk" &&
 	! grep -v -e "--no-walk" git.log | grep -q "log"
 '
