@@ -461,7 +461,7 @@ void vcs_cache_key(struct vcs *v, const char *const argv[], const char *since,
 {
 	size_t i;
 
-	strbuf_addf(key, "maint-history 1\n%s\n", v->head);
+	strbuf_addf(key, "maint-history 2\n%s\n", v->head);
 	if (since && !absolute_date(since)) {
 		time_t now = time(NULL);
 

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vcs-graph: the logs of a few files (up to VCS_GRAPH_FILES) without a walk
- * by git per file, and without --follow's whole-tree rename search (see
- * vcs-internal.h):
+ * by git per file (see vcs-internal.h):
  *
  *  - the walk: the commits git log --since shows from HEAD, in its
  *    order (the script's --follow walk prunes nothing): from git's
@@ -14,10 +13,10 @@
  *    may hold its path and directories (every commit where there is no
  *    filter), given to one git log --no-walk --stdin with the lines of
  *    vcs-log.c, in chunks run at once;
- *  - at a commit that adds the file (where --follow looks for a rename)
- *    a diff -M of the file and the files that commit deletes gives the
- *    pairing --follow makes; the rename found there gives the path for
- *    the rest of the walk, as --follow does.
+ *  - at a commit that adds the file (where --follow looks for a rename
+ *    or a copy in the whole parent tree) git log --follow of that
+ *    commit alone gives the pairing --follow makes; the source found
+ *    there gives the path for the rest of the walk, as --follow does.
  *
  * The graph is what git would load: objects/info/commit-graph, else the
  * chain in objects/info/commit-graphs/, of the object directory or else
@@ -739,43 +738,6 @@ static bool plain_path(const char *p, size_t len)
 }
 
 /*
- * The paths commit deletes, NUL-terminated one after the other in out,
- * their count in *n.  0, or -1 (git failed, or a name git quotes).
- */
-static int deleted_paths(struct vcs *v, const char *commit, struct strbuf *out,
-			 size_t *n)
-{
-	const char *argv[] = {
-		"git",		"diff-tree",	  "-r",
-		"--no-renames", "--no-commit-id", "--diff-filter=D",
-		"--name-only",	commit,		  NULL
-	};
-	struct strbuf o = STRBUF_INIT;
-	const char *q, *e, *end;
-	int ret = -1;
-
-	*n = 0;
-	if (vcs_run(v, argv, NULL, 0, &o) != 0 || o.failed)
-		goto out;
-	for (q = o.buf, end = o.buf + o.len; q < end; q = e + 1) {
-		e = memchr(q, '\n', (size_t)(end - q));
-		if (!e)
-			e = end;
-		if (e == q)
-			continue;
-		if (!plain_path(q, (size_t)(e - q)))
-			goto out;
-		strbuf_add(out, q, (size_t)(e - q));
-		strbuf_addch(out, '\0');
-		(*n)++;
-	}
-	ret = out->failed ? -1 : 0;
-out:
-	strbuf_release(&o);
-	return ret;
-}
-
-/*
  * A log of one commit (format, "\1", raw and numstat lines): the format
  * lines and the numstat line of the pair whose new path is path appended
  * to out; *renamed its old path (malloc'd) if it is a rename or copy.
@@ -826,59 +788,32 @@ static int follow_lines(const struct strbuf *o, const char *path,
 /*
  * The script's --follow diff of a commit that adds path, appended to
  * out; *renamed the path --follow goes on with (malloc'd), if it found
- * a rename.  --follow looks among the commit's deleted files (renames,
- * not copies, unless diff.renames says copies) for the one new file: a
- * diff with -M of just those paths finds the same, far faster than
- * --follow's own, which lists the whole tree.  1 the commit deletes
- * nothing (no rename: the lines are the add's), 0, or -1 (git failed:
- * the file gets the script's command).
+ * a rename or a copy.  git's own --follow on that commit alone: it
+ * looks for the source among every file of the parent's tree (copies
+ * too, whatever diff.renames says, and it may take a copy rather than
+ * a rename), which a diff of the commit's deleted files does not
+ * match.  0, or -1 (git failed: the file gets the script's command).
  */
 static int follow_one(struct vcs *v, const char *commit, const char *path,
 		      char **renamed, struct strbuf *out)
 {
-	const char *slow[] = { "git",	      "--literal-pathspecs",
+	const char *argv[] = { "git",	      "--literal-pathspecs",
 			       "log",	      "--no-color",
 			       "--follow",    "--numstat",
 			       "--no-merges", "--raw",
 			       "--no-walk",   "--format=" LOG_FORMAT "%x01",
 			       commit,	      "--",
 			       path,	      NULL };
-	const char **argv = slow, **fast = NULL;
-	struct strbuf o = STRBUF_INIT, del = STRBUF_INIT;
-	size_t ndel = 0, a = 0, i;
-	const char *d;
+	struct strbuf o = STRBUF_INIT;
 	int ret = -1;
 
 	*renamed = NULL;
-	if (vcs_renames_only(v) && !deleted_paths(v, commit, &del, &ndel) &&
-	    ndel <= 1000) {
-		ret = 1;
-		if (!ndel)
-			goto out;
-		ret = -1;
-		fast = calloc(ndel + 16, sizeof(*fast));
-		if (!fast)
-			goto out;
-		for (i = 0; i < 10; i++)
-			if (i != 4 && i != 5)
-				fast[a++] = slow[i];
-		fast[a++] = "-M";
-		fast[a++] = "--numstat";
-		fast[a++] = commit;
-		fast[a++] = "--";
-		fast[a++] = path;
-		for (d = del.buf, i = 0; i < ndel; i++, d += strlen(d) + 1)
-			fast[a++] = d;
-		argv = fast;
-	}
 	if (vcs_run(v, argv, NULL, 0, &o) != 0 || o.failed ||
 	    follow_lines(&o, path, renamed, out))
 		goto out;
 	ret = 0;
 out:
-	free(fast);
 	strbuf_release(&o);
-	strbuf_release(&del);
 	return ret;
 }
 
@@ -988,7 +923,6 @@ static int log_round(struct vcs *v, const struct vcs_graph *g,
 			struct strmap_entry *e;
 			char st, *ren, commit[72];
 			bool parents;
-			int rc;
 			size_t before = x->p->log->len;
 
 			if (!(want[i / 8] & (1u << (i % 8))) ||
@@ -1006,13 +940,10 @@ static int log_round(struct vcs *v, const struct vcs_graph *g,
 			strbuf_reset(&one);
 			memcpy(commit, id, ll - 1);
 			commit[ll - 1] = '\0';
-			rc = follow_one(v, commit, x->path, &ren, &one);
-			if (rc < 0)
+			if (follow_one(v, commit, x->path, &ren, &one))
 				goto out;
-			if (!rc) {
-				strbuf_setlen(x->p->log, before);
-				strbuf_addbuf(x->p->log, &one);
-			}
+			strbuf_setlen(x->p->log, before);
+			strbuf_addbuf(x->p->log, &one);
 			if (ren) {
 				free(x->path);
 				x->path = ren;

@@ -37,7 +37,6 @@ struct vcs_pending {
 	const char *file;
 	struct strbuf *log;
 	bool follow; /* added in the window: --follow may look further */
-	struct strbuf adds; /* the commits that add it (pathspec mode) */
 };
 
 /* ---- vcs.c ---- */
@@ -57,8 +56,6 @@ int vcs_run(struct vcs *v, const char *const argv[], const char *in,
 void vcs_run_jobs(struct vcs *v, const char *const *const argvs[],
 		  const struct strbuf *ins, size_t n, unsigned jobs,
 		  struct strbuf *outs, int *status);
-/* Does git detect renames, not copies (diff.renames not "copies")? */
-bool vcs_renames_only(struct vcs *v);
 /* How many git processes at once: the processors, up to 4. */
 unsigned vcs_jobs(void);
 /*

@@ -86,28 +86,14 @@ static const char *eol(const char *q, const char *end)
 	return nl ? nl : end;
 }
 
-/* Does a raw line ":... D\tPATH" among q..end say the commit deletes? */
-static bool record_deletes(const char *q, const char *end)
-{
-	const char *nl, *tab;
-
-	for (; q < end; q = nl + 1) {
-		nl = eol(q, end);
-		tab = *q == ':' ? memchr(q, '\t', (size_t)(nl - q)) : NULL;
-		if (tab && tab[-1] == 'D')
-			return true;
-	}
-	return false;
-}
-
 /*
  * The raw lines q..end: the commit's lines go to the log of each
- * pending file they name; a file it adds (not in the root commit, and
- * in a commit that deletes, where a rename may be) is marked.
+ * pending file they name; a file it adds (not in the root commit) is
+ * marked: --follow looks there for a rename or a copy of any file of
+ * the parent's tree, whatever the commit deletes.
  */
 static void record_raw(const char *q, const char *end, struct vcs_pending *p,
-		       size_t np, const struct strbuf *lines, bool root,
-		       bool deletes, bool note_adds)
+		       size_t np, const struct strbuf *lines, bool root)
 {
 	const char *nl, *tab, *path;
 	struct vcs_pending *f;
@@ -124,12 +110,8 @@ static void record_raw(const char *q, const char *end, struct vcs_pending *p,
 		if (!f)
 			continue;
 		strbuf_addbuf(f->log, lines);
-		if (tab[-1] == 'A' && !root && deletes) {
+		if (tab[-1] == 'A' && !root)
 			f->follow = true;
-			/* "GitCommit: SHA" is the record's first line */
-			if (note_adds && lines->len > 51)
-				strbuf_add(&f->adds, lines->buf + 11, 41);
-		}
 	}
 }
 
@@ -171,16 +153,12 @@ const char *vcs_record_mid(const char *nl, const char *end)
 /*
  * One record of a log: "PARENTS\n" + the script's format + "\1\n" + raw
  * and numstat lines.  Append it to the log of every pending file it
- * touches.  whole: the record lists every change of the commit, and
- * renames_only: git detects renames, not copies (unless diff.renames
- * says copies), so a commit that deletes nothing renames nothing.
+ * touches.
  */
 static void split_record(const char *r, size_t len, struct vcs_pending *p,
-			 size_t np, bool whole, bool renames_only,
-			 struct strbuf *lines)
+			 size_t np, struct strbuf *lines)
 {
 	const char *end = r + len, *nl, *mid;
-	bool deletes;
 
 	nl = memchr(r, '\n', len);
 	mid = nl ? vcs_record_mid(nl, end) : NULL;
@@ -188,15 +166,13 @@ static void split_record(const char *r, size_t len, struct vcs_pending *p,
 		return;
 	strbuf_reset(lines);
 	vcs_lines(nl + 1, (size_t)(mid - nl - 1), lines);
-	deletes = !(whole && renames_only) || record_deletes(mid + 1, end);
-	record_raw(mid + 1, end, p, np, lines, nl == r, deletes, !whole);
+	record_raw(mid + 1, end, p, np, lines, nl == r);
 	record_numstat(mid + 1, end, p, np);
 }
 
 /* Every record of a log ("\0" before each) split among p. */
 static void split_log(const struct strbuf *raw, struct vcs_pending *p,
-		      size_t np, bool whole, bool renames_only,
-		      struct strbuf *lines)
+		      size_t np, struct strbuf *lines)
 {
 	const char *r = raw->buf, *end = raw->buf + raw->len, *nx;
 
@@ -206,59 +182,9 @@ static void split_log(const struct strbuf *raw, struct vcs_pending *p,
 		nx = memchr(r, '\0', (size_t)(end - r));
 		if (!nx)
 			nx = end;
-		split_record(r, (size_t)(nx - r), p, np, whole, renames_only,
-			     lines);
+		split_record(r, (size_t)(nx - r), p, np, lines);
 		r = nx;
 	}
-}
-
-/*
- * --follow looks for the source of an added file among the files the
- * commit deletes (git detects renames, not copies, unless diff.renames
- * says copies): a file whose adding commits delete nothing needs no
- * --follow.  The commits are asked about with one git diff-tree.
- */
-static void adds_without_deletes(struct vcs *v, struct vcs_pending *p,
-				 size_t np)
-{
-	const char *argv[] = { "git", "diff-tree",   "--stdin",
-			       "-r",  "--name-only", "--diff-filter=D",
-			       NULL };
-	struct strbuf in = STRBUF_INIT, out = STRBUF_INIT;
-	struct strmap del = STRMAP_INIT;
-	const char *q, *end, *nl, *commit = NULL;
-	size_t i, k;
-
-	for (i = 0; i < np; i++)
-		if (p[i].follow)
-			strbuf_addbuf(&in, &p[i].adds);
-	/* (written before git's answer is read: keep it small) */
-	if (!in.len || in.len > 32768)
-		goto out;
-	if (vcs_run(v, argv, in.buf, in.len, &out) != 0 || out.failed)
-		goto out;
-	/* "SHA" lines, each followed by the paths it deletes */
-	for (q = out.buf, end = out.buf + out.len; q < end; q = nl + 1) {
-		nl = eol(q, end);
-		if (nl - q == 40 && strspn(q, "0123456789abcdef") >= 40)
-			commit = q;
-		else if (commit && nl > q)
-			strmap_put(&del, commit, 40);
-	}
-	for (i = 0; i < np; i++) {
-		bool any = false;
-
-		if (!p[i].follow)
-			continue;
-		for (k = 0; k + 40 <= p[i].adds.len; k += 41)
-			if (strmap_get(&del, p[i].adds.buf + k, 40))
-				any = true;
-		p[i].follow = any;
-	}
-out:
-	strmap_release(&del);
-	strbuf_release(&in);
-	strbuf_release(&out);
 }
 
 /* The log command for files (NULL: the whole tree), in argv. */
@@ -309,7 +235,7 @@ static int read_logs(struct vcs *v, const char *since, struct vcs_pending *p,
 	}
 	if (out.failed)
 		goto out;
-	split_log(&out, p, np, whole, whole && vcs_renames_only(v), &lines);
+	split_log(&out, p, np, &lines);
 	ret = lines.failed ? -1 : 0;
 out:
 	free(argv);
@@ -404,8 +330,6 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 	p = calloc(n, sizeof(*p));
 	if (!p)
 		return -1;
-	for (i = 0; i < n; i++)
-		strbuf_init(&p[i].adds);
 	if (gather(v, since, files, n, p, &np))
 		goto out;
 	ret = 0;
@@ -423,8 +347,6 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 	ret = -1;
 	for (i = 0; i < np && !p[i].follow; i++)
 		;
-	if (i < np && np <= BATCH_ARGV && vcs_renames_only(v))
-		adds_without_deletes(v, p, np);
 	if (i < np && !tried && refollow(v, since, p, np))
 		goto out;
 	for (i = 0; i < np; i++) {
@@ -440,8 +362,6 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 	}
 	ret = 0;
 out:
-	for (i = 0; i < n; i++)
-		strbuf_release(&p[i].adds);
 	free(p);
 	return ret;
 }

@@ -27,7 +27,6 @@ void vcs_init(struct vcs *v)
 {
 	memset(v, 0, sizeof(*v));
 	v->kind = -1;
-	v->renames_only = -1;
 	v->cache = true;
 	v->cachefd = -1;
 	strbuf_init(&v->err);
@@ -326,20 +325,6 @@ const char *vcs_refusal(const struct vcs *v, size_t *len)
 			}
 	}
 	return NULL;
-}
-
-bool vcs_renames_only(struct vcs *v)
-{
-	const char *argv[] = { "git", "config", "--get", "diff.renames", NULL };
-	struct strbuf out = STRBUF_INIT;
-
-	if (v->renames_only < 0) {
-		vcs_run(v, argv, NULL, 0, &out);
-		vcs_chomp(&out);
-		v->renames_only = strncmp(out.buf, "cop", 3) != 0;
-		strbuf_release(&out);
-	}
-	return v->renames_only;
 }
 
 unsigned vcs_jobs(void)

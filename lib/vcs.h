@@ -20,8 +20,9 @@
  *  - for up to 64 files: the walk (git log's, done here on the
  *    commit-graph, or git rev-list), the commits whose changed-path
  *    Bloom filters may hold a path (all, without filters) given to git
- *    log --no-walk in chunks run at once, and --follow's rename search
- *    done on the adding commit alone (vcs-graph.c).
+ *    log --no-walk in chunks run at once, and git's --follow (renames
+ *    and copies from the whole parent tree) run on the adding commit
+ *    alone (vcs-graph.c).
  *  - blame and single commits: the script's commands.
  *
  * Standard error of every git process is captured (v->err), never shown.
@@ -48,7 +49,6 @@
 
 struct vcs {
 	int kind; /* -1 not looked yet, 0 none, 1 git, 2 hg */
-	int renames_only; /* -1 not looked yet; else vcs_renames_only() */
 	bool cache; /* use the cache under .git */
 	bool repo_ready, cache_ready, cache_made, graph_ready;
 	struct vcs_graph *graph; /* the commit-graph (vcs-graph.c) */
