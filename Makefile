@@ -42,7 +42,7 @@ CFLAGS += $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 endif
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
-	     $(CFLAGS)
+	     $(CPPFLAGS) $(CFLAGS)
 LDLIBS = $(PCRE2_LIBS)
 
 LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/diag.o lib/email.o lib/fileio.o lib/format.o \
