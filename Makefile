@@ -21,7 +21,12 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 CC ?= cc
-VERSION := $(shell git describe --always --dirty 2>/dev/null || echo 0.1)
+# git describe in a checkout, debian/changelog's version elsewhere
+VERSION := $(shell scripts/version.sh)
+ifeq ($(strip $(VERSION)),)
+$(error scripts/version.sh gave no version)
+endif
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 
 PCRE2_CFLAGS := $(shell pcre2-config --cflags 2>/dev/null)
 PCRE2_LIBS := $(shell pcre2-config --libs8 2>/dev/null || echo -lpcre2-8)
@@ -40,7 +45,7 @@ CFLAGS += $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 endif
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
-	     $(CFLAGS)
+	     $(CPPFLAGS) $(CFLAGS)
 LDLIBS = $(PCRE2_LIBS) -lz
 
 LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/diag.o lib/email.o lib/fileio.o lib/tempfile.o lib/format.o \
@@ -79,6 +84,14 @@ maint: $(TOOL_OBJS) lib/libmaint.a BUILD-FLAGS
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJS) lib/libmaint.a $(LDLIBS)
 
 maint.o: CFLAGS_EXTRA = -DMAINT_VERSION='"$(VERSION)"'
+maint.o: VERSION-FILE
+
+# maint.o is rebuilt when the version changes (a commit, a tag), not
+# on every make
+VERSION-FILE: FORCE
+	@echo '$(VERSION)' >VERSION-FILE+
+	@cmp -s VERSION-FILE+ VERSION-FILE && rm -f VERSION-FILE+ || \
+		mv VERSION-FILE+ VERSION-FILE
 
 %.o: %.c BUILD-FLAGS
 	$(CC) $(ALL_CFLAGS) $(CFLAGS_EXTRA) -MMD -MP -c -o $@ $<
@@ -153,17 +166,21 @@ install: maint
 	install -d $(DESTDIR)$(BASHCOMPDIR)
 	install -m 644 contrib/completion/maint.bash \
 		$(DESTDIR)$(BASHCOMPDIR)/maint
+	install -d $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 contrib/completion/_maint $(DESTDIR)$(ZSHCOMPDIR)/_maint
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/maint
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MANPAGES) \
 	      $(MANLINKS)))
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/maint
+	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_maint
 
 clean:
 	rm -f maint *.o */*.o t/unit/*.o *.d */*.d t/unit/*.d lib/libmaint.a \
 	      $(UNIT_TESTS)
-	rm -rf t/trash.* t/fuzz/obj BUILD-FLAGS BUILD-FLAGS+
+	rm -rf t/trash.* t/fuzz/obj BUILD-FLAGS BUILD-FLAGS+ VERSION-FILE \
+	       VERSION-FILE+
 	rm -f $(FUZZERS)
 
 .PHONY: all check test kernel bench install uninstall clean fuzz fuzzers faults \

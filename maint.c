@@ -14,8 +14,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* scripts/version.sh, by the Makefile: never a placeholder */
 #ifndef MAINT_VERSION
-#define MAINT_VERSION "unknown"
+#error "MAINT_VERSION is not defined: build with make (scripts/version.sh)"
 #endif
 
 /* The exit status of a drop-in whose standard output failed: the errno. */

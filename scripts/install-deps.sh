@@ -3,12 +3,16 @@
 # Install what maint needs to build and test on Debian: a C compiler and
 # make, PCRE2, zlib, Perl (the reference scripts and prove) and git; the
 # clients the tests drive for real: git send-email, b4, man; clang and
-# its libFuzzer runtime for the fuzz harnesses (make fuzz, t0810).
+# its libFuzzer runtime for the fuzz harnesses (make fuzz, t0810); what
+# the Debian package is built and checked with (dpkg-buildpackage,
+# debhelper, lintian: t0053), the pre-commit framework (t0054) and zsh
+# (its completion, t0057).
 set -eu
 sudo=
 [ "$(id -u)" = 0 ] || sudo=sudo
 pkgs="build-essential libpcre2-dev zlib1g-dev perl git wget python3 python3-docutils"
 pkgs="$pkgs git-email b4 man-db"
+pkgs="$pkgs dpkg-dev debhelper fakeroot lintian pre-commit zsh"
 command -v npm >/dev/null || pkgs="$pkgs nodejs npm"
 pkgs="$pkgs clang libclang-rt-dev"
 missing=
