@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # maint get against scripts/get_maintainer.pl on the 6.12 tree, measured
-# in the same run.  Targets: one -f call and one patch call at least 50x
+# in the same run, and against mainline's script on an upstream-generation
+# copy of it.  Targets: one -f call and one patch call at least 50x
 # faster; --all over every file at least 15,000x the script's per-file
 # time times the file count, peak memory under 64 MiB.  Then the cost of
 # --all with a synthetic MAINTAINERS (and tree) 10x and 100x the kernel's.
@@ -45,6 +46,36 @@ printf '  %-22s %9s us (%s us a file x %s files, extrapolated)\n' \
 	get_maintainer.pl "$((perl_f * n))" "$perl_f" "$n"
 printf '  %-22s %9s us, peak %s KiB (target 64 MiB)\n' "maint get --all" "$all_us" "$rss"
 echo "  ratio: $(ratio "$((perl_f * n))" "$all_us")x (target 15,000x)"
+
+# the same with mainline's script (t/fixtures/upstream/): an
+# upstream-generation tree, the 6.12 tree as links with that script in
+# scripts/, where maint get answers as that script
+up=$work/up
+mkdir "$up" "$up/scripts"
+for f in "$KERNEL"/* "$KERNEL"/.[!.]*; do
+	b=${f##*/}
+	case $b in scripts) ;; *) ln -s "$f" "$up/$b" ;; esac
+done
+for f in "$KERNEL"/scripts/*; do ln -s "$f" "$up/scripts/"; done
+rm "$up/scripts/get_maintainer.pl"
+cp "$SRC_DIR/t/fixtures/upstream/get_maintainer.pl" "$up/scripts/"
+cd "$up"
+uperl_f=$(time_per_run 5 perl $P -f $F)
+umaint_f=$(time_per_run 50 "$MAINT" get -f $F)
+uperl_p=$(time_per_run 5 perl $P "$work/p.diff")
+umaint_p=$(time_per_run 50 "$MAINT" get "$work/p.diff")
+t0=$(date +%s%N)
+"$MAINT" get --all - <"$work/files" >"$work/all.up"
+t1=$(date +%s%N)
+uall_us=$(((t1 - t0) / 1000))
+cd "$KERNEL"
+echo "upstream generation ($("$MAINT" get --version | tail -1 | sed 's/^answering as //')):"
+printf '  -f:    %9s us / %7s us, ratio %sx (target 50x)\n' \
+	"$uperl_f" "$umaint_f" "$(ratio "$uperl_f" "$umaint_f")"
+printf '  patch: %9s us / %7s us, ratio %sx (target 50x)\n' \
+	"$uperl_p" "$umaint_p" "$(ratio "$uperl_p" "$umaint_p")"
+printf '  --all: %9s us / %7s us, ratio %sx (target 15,000x)\n' \
+	"$((uperl_f * n))" "$uall_us" "$(ratio "$((uperl_f * n))" "$uall_us")"
 
 # synthetic: MAINTAINERS copied K times under copyN/ prefixes
 synth() {

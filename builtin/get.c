@@ -2,6 +2,7 @@
 /*
  * maint get: scripts/get_maintainer.pl in C.  See doc/maint-get.1.
  */
+#define _GNU_SOURCE /* memmem */
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
@@ -39,8 +40,86 @@ struct get_args {
 		git_min_pct;
 	const char *maintainer_path, *self_test, *git_since, *hg_since;
 	int self_test_set;
-	int json; /* --json: the answer as JSON (lib/get-json.c) */
+	int json; /* --json: upstream's (7.2), or else maint's */
+	int maint_json; /* --maint-json: maint's JSON (lib/get-json.c) */
+	const char *generation; /* --generation=GEN */
+	int gen; /* the generation followed (GM_GEN_*) */
+	const char *gen_why; /* and why */
 };
+
+/* The generations --generation names, newest first. */
+static const struct {
+	const char *name;
+	int gen;
+} gens[] = {
+	{ "7.2", GM_GEN_7_2 },	 { "upstream", GM_GEN_NEWEST },
+	{ "7.1", GM_GEN_7_1 },	 { "6.15", GM_GEN_6_15 },
+	{ "6.12", GM_GEN_6_12 },
+};
+
+static const char *gen_name(int gen)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(gens) / sizeof(gens[0]); i++)
+		if (gens[i].gen == gen)
+			return gens[i].name;
+	return "6.12";
+}
+
+/*
+ * Which script to answer as: --generation, else what the tree's
+ * scripts/get_maintainer.pl (in the current directory) can do, known by
+ * a line of each change (no Perl run); without a script, 6.12 (what the
+ * tests' small trees and other projects have been answered as).
+ * 0, or -1 (a --generation nobody knows, reported).
+ */
+static int find_generation(struct get_args *a)
+{
+	static const struct {
+		const char *mark, *why;
+		int gen;
+	} marks[] = {
+		{ "'json!'", "scripts/get_maintainer.pl has --json",
+		  GM_GEN_7_2 },
+		{ "/\\(\\?:/", "scripts/get_maintainer.pl has ** globs",
+		  GM_GEN_7_1 },
+		{ "'substatus!'", "scripts/get_maintainer.pl has --substatus",
+		  GM_GEN_6_15 },
+	};
+	struct strbuf text = STRBUF_INIT;
+	size_t i;
+	int err;
+
+	if (a->generation) {
+		for (i = 0; i < sizeof(gens) / sizeof(gens[0]); i++)
+			if (!strcmp(a->generation, gens[i].name)) {
+				a->gen = gens[i].gen;
+				a->gen_why = "--generation";
+				return 0;
+			}
+		error_msg("--generation: '%s' is none of 6.12, 6.15, 7.1, "
+			  "7.2, upstream",
+			  a->generation);
+		return -1;
+	}
+	a->gen = GM_GEN_6_12;
+	if (read_path("scripts/get_maintainer.pl", &text, &err)) {
+		a->gen_why = "no scripts/get_maintainer.pl here";
+		strbuf_release(&text);
+		return 0;
+	}
+	a->gen_why = "scripts/get_maintainer.pl is of 6.12 or older";
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (memmem(text.buf, text.len, marks[i].mark,
+			   strlen(marks[i].mark))) {
+			a->gen = marks[i].gen;
+			a->gen_why = marks[i].why;
+			break;
+		}
+	strbuf_release(&text);
+	return 0;
+}
 
 /* --json: the query as gm_get() makes it, answered as JSON */
 static int get_json(struct getmaint *g, const struct gm_opts *o,
@@ -310,6 +389,9 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 		OPT_BOOL("tree", &a->o.tree, "require a kernel tree (default)"),
 		OPT_BOOL("web", &a->o.web, "print the W: web pages"),
 		OPT_BOOL("bug", &a->o.bug, "print the B: bug trackers"),
+		OPT_BOOL("substatus", &a->o.substatus,
+			 "(6.15) print the status of each section not\n"
+			 "Maintained (default: with roles on a terminal)"),
 		OPT_STR("letters", &a->o.letters, "LETTERS",
 			"--sections, only these field types"),
 		OPT_NUM("pattern-depth", &a->o.pattern_depth, "N",
@@ -336,8 +418,14 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 			"answer every file git knows (or of standard\n"
 			"input with -), one \"PATH<TAB>answer\" a line"),
 		OPT_BOOL("json", &a->json,
-			 "the answer as JSON: every role, To/Cc\n"
-			 "(see JSON OUTPUT in maint-get(1))"),
+			 "(7.2) the answer as upstream's JSON line;\n"
+			 "before 7.2, as --maint-json"),
+		OPT_BOOL("maint-json", &a->maint_json,
+			 "the answer as maint's JSON: every role,\n"
+			 "To/Cc (see JSON OUTPUT in maint-get(1))"),
+		OPT_STR("generation", &a->generation, "GEN",
+			"answer as the script of GEN: 6.12, 6.15, 7.1,\n"
+			"7.2 or upstream (default: the tree's script)"),
 		OPT_SET("unowned", &a->unowned,
 			"list the files only THE REST covers"),
 		OPT_STR("owner", &a->owner, "ADDRESS",
@@ -368,12 +456,18 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 	} else if (i) {
 		fprintf(stderr, "%s\n", err.buf);
 		error_msg("invalid argument - use --help if necessary");
+	} else if ((a->help || a->version) && find_generation(a)) {
+		ret = EXIT_PERL_DIE;
 	} else if (a->help) {
 		usage_with_options(&help, get_head, opts, get_foot);
 		fputs(help.buf, stdout);
+		printf("\nAnswering as get_maintainer.pl of %s (%s).\n",
+		       gen_name(a->gen), a->gen_why);
 		ret = EXIT_OK;
 	} else if (a->version) {
 		printf("maint get 0.26\n");
+		printf("answering as get_maintainer.pl of %s (%s)\n",
+		       gen_name(a->gen), a->gen_why);
 		ret = EXIT_OK;
 	} else {
 		ret = -1;
@@ -394,6 +488,16 @@ static int get_check_options(struct get_args *a, int nargs)
 		error_msg("--interactive (the script's menu) is not supported");
 		return EXIT_PERL_ENOENT;
 	}
+	if (a->gen < GM_GEN_6_15 && o->substatus >= 0) {
+		fprintf(stderr, "Unknown option: substatus\n");
+		error_msg("invalid argument - use --help if necessary");
+		return EXIT_PERL_DIE;
+	}
+	if (a->json && a->gen >= GM_GEN_7_2) {
+		o->json = 1;
+		a->json = 0;
+	}
+	a->json |= a->maint_json;
 	if (a->json && (a->all || a->owner || a->unowned || o->sections)) {
 		error_msg("--json answers a query: not with --all, --owner, "
 			  "--unowned or --sections");
@@ -408,6 +512,10 @@ static int get_check_options(struct get_args *a, int nargs)
 		o->output_multiline = 0;
 	if (o->output_rolestats)
 		o->output_roles = 1;
+	if (a->gen < GM_GEN_6_15)
+		o->substatus = 0;
+	else if (o->substatus < 0)
+		o->substatus = o->email && o->output_roles && isatty(1);
 	if (o->sections || *o->letters) {
 		o->sections = 1;
 		o->email = o->email_list = o->scm = o->status = 0;
@@ -594,6 +702,7 @@ int cmd_get(int argc, char **argv)
 
 	memset(&a, 0, sizeof(a));
 	gm_opts_default(&a.o);
+	a.o.substatus = -1;
 	getmaint_init(&g);
 	hist_opts_default(&ho);
 	a.git_min_sig = ho.min_signatures;
@@ -612,14 +721,21 @@ int cmd_get(int argc, char **argv)
 		ret = get_self_test(a.self_test);
 		goto out;
 	}
-	ret = get_check_options(&a, nargs);
-	if (ret >= 0)
-		goto out;
-	get_history_options(&hist, &a);
+	/* the tree's top first: its script says which answers to give */
 	if (a.o.tree && find_tree(&subdir)) {
 		ret = EXIT_PERL_ENOENT;
 		goto out;
 	}
+	if (find_generation(&a)) {
+		ret = EXIT_PERL_DIE;
+		goto out;
+	}
+	a.o.gen = a.gen;
+	g.db.globstar = a.gen >= GM_GEN_7_1;
+	ret = get_check_options(&a, nargs);
+	if (ret >= 0)
+		goto out;
+	get_history_options(&hist, &a);
 	ret = get_read(&g, &a);
 	if (ret >= 0)
 		goto out;

@@ -58,7 +58,13 @@ const char *gm_status_role(const char *status)
 	return status;
 }
 
-void ga_maintainer_role(struct gm_db *db, size_t i, struct strbuf *out)
+/*
+ * get_maintainer_role(): by the section's last S: (6.12), or (6.15 and
+ * later) "maintainer" whatever it says, "chief penguin" for the one
+ * section "Buried alive in reporters".
+ */
+void ga_maintainer_role(struct gm_db *db, const struct gm_opts *o, size_t i,
+			struct strbuf *out)
 {
 	size_t start = gm_section_start(db, i), end = gm_section_end(db, i);
 	struct strbuf role = STRBUF_INIT, sub = STRBUF_INIT;
@@ -72,6 +78,8 @@ void ga_maintainer_role(struct gm_db *db, size_t i, struct strbuf *out)
 		}
 	ulc(&role, v, vlen);
 	mapped = gm_status_role(role.buf);
+	if (o->gen >= GM_GEN_6_15 && strcmp(mapped, "chief penguin"))
+		mapped = "maintainer";
 	if (mapped != role.buf) {
 		strbuf_reset(&role);
 		strbuf_addstr(&role, mapped);
@@ -264,7 +272,127 @@ static void output_uniq(struct run *r, int on, struct strlist *l)
 	output(r, l->v, l->nr);
 }
 
-/* @to (merge_email()), then @scm, @status, @subsystem, @web, @bug */
+/*
+ * A JSON string as JSON::PP writes it: '"', '\\' and the control
+ * characters escaped, anything else (UTF-8) as it is.  (The 7.2 script
+ * writes text it read as UTF-8 encoded twice; maint writes it once.)
+ */
+static void json_string(struct strbuf *out, const char *s, size_t len)
+{
+	size_t i;
+
+	strbuf_addch(out, '"');
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		switch (c) {
+		case '"':
+			strbuf_addstr(out, "\\\"");
+			break;
+		case '\\':
+			strbuf_addstr(out, "\\\\");
+			break;
+		case '\n':
+			strbuf_addstr(out, "\\n");
+			break;
+		case '\r':
+			strbuf_addstr(out, "\\r");
+			break;
+		case '\t':
+			strbuf_addstr(out, "\\t");
+			break;
+		case '\f':
+			strbuf_addstr(out, "\\f");
+			break;
+		case '\b':
+			strbuf_addstr(out, "\\b");
+			break;
+		default:
+			if (c < 0x20)
+				strbuf_addf(out, "\\u%04x", c);
+			else
+				strbuf_addch(out, (char)c);
+		}
+	}
+	strbuf_addch(out, '"');
+}
+
+/* "key":[...] of a uniq()'d list, after sep */
+static void json_list(struct strbuf *out, const char *sep, const char *key,
+		      struct strlist *l)
+{
+	size_t i;
+
+	strlist_uniq(l);
+	strbuf_addf(out, "%s\"%s\":[", sep, key);
+	for (i = 0; i < l->nr; i++) {
+		if (i)
+			strbuf_addch(out, ',');
+		json_string(out, l->v[i].buf, l->v[i].len);
+	}
+	strbuf_addch(out, ']');
+}
+
+/*
+ * --json (7.2): one line, JSON::PP->new->canonical->utf8 (keys sorted):
+ * "maintainers" as {email, name[, role]} split from the lines the text
+ * would print, then bug, scm, status, subsystem, web when asked for.
+ * Never the substatus lines.
+ */
+static void answer_json(struct run *r, struct strlist *lines)
+{
+	const struct gm_opts *o = r->o;
+	struct perlre re = PERLRE("^(.*?)\\s+\\((.+)\\)\\s*$", 0);
+	struct strbuf *out = r->out;
+	struct email e;
+	size_t i;
+
+	email_init(&e);
+	strbuf_addstr(out, "{");
+	if (o->bug)
+		json_list(out, "", "bug", &r->bug);
+	if (o->bug)
+		strbuf_addch(out, ',');
+	strbuf_addstr(out, "\"maintainers\":[");
+	for (i = 0; i < lines->nr; i++) {
+		const char *s = lines->v[i].buf, *role = NULL, *addr = s;
+		size_t len = lines->v[i].len, rlen = 0, alen = len;
+
+		if (o->output_roles && perlre_match(&re, s, len) > 0) {
+			addr = perlre_group(&re, s, 1, &alen);
+			role = perlre_group(&re, s, 2, &rlen);
+		}
+		email_parse(r->ep, addr, alen, &e);
+		if (i)
+			strbuf_addch(out, ',');
+		strbuf_addstr(out, "{\"email\":");
+		json_string(out, e.address.buf, e.address.len);
+		strbuf_addstr(out, ",\"name\":");
+		json_string(out, e.name.buf, e.name.len);
+		if (role && rlen) {
+			strbuf_addstr(out, ",\"role\":");
+			json_string(out, role, rlen);
+		}
+		strbuf_addch(out, '}');
+	}
+	strbuf_addch(out, ']');
+	if (o->scm)
+		json_list(out, ",", "scm", &r->scm);
+	if (o->status)
+		json_list(out, ",", "status", &r->status);
+	if (o->subsystem)
+		json_list(out, ",", "subsystem", &r->subsystem);
+	if (o->web)
+		json_list(out, ",", "web", &r->web);
+	strbuf_addstr(out, "}\n");
+	perlre_free(&re);
+	email_release(&e);
+}
+
+/*
+ * @to (merge_email()), then @scm, (6.15) @substatus, @status,
+ * @subsystem, @web, @bug; or (7.2) all of it as JSON
+ */
 void ga_answer_emit(struct run *r)
 {
 	const struct gm_opts *o = r->o;
@@ -293,13 +421,18 @@ void ga_answer_emit(struct run *r)
 			ga_strlist_add(r, &lines, tmp.buf, tmp.len, "");
 		}
 	}
-	if (lines.nr)
-		output(r, lines.v, lines.nr);
-	output_uniq(r, o->scm, &r->scm);
-	output_uniq(r, o->status, &r->status);
-	output_uniq(r, o->subsystem, &r->subsystem);
-	output_uniq(r, o->web, &r->web);
-	output_uniq(r, o->bug, &r->bug);
+	if (o->json) {
+		answer_json(r, &lines);
+	} else {
+		if (lines.nr)
+			output(r, lines.v, lines.nr);
+		output_uniq(r, o->scm, &r->scm);
+		output_uniq(r, o->substatus, &r->substatus);
+		output_uniq(r, o->status, &r->status);
+		output_uniq(r, o->subsystem, &r->subsystem);
+		output_uniq(r, o->web, &r->web);
+		output_uniq(r, o->bug, &r->bug);
+	}
 	ga_strlist_release(&lines);
 	strmap_release(&saw);
 	strbuf_release(&tmp);

@@ -160,9 +160,12 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 	size_t start = gm_section_start(db, index);
 	size_t end = gm_section_end(db, index), i;
 	struct strbuf tmp = STRBUF_INIT, role = STRBUF_INIT, k = STRBUF_INIT;
+	struct strbuf tmp_hdr = STRBUF_INIT;
+	const struct gm_entry *status = NULL;
 
 	gm_entry_text(db, start, &tmp);
 	ga_strlist_add(r, &r->subsystem, tmp.buf, tmp.len, "");
+	strbuf_addbuf(&tmp_hdr, &tmp);
 	for (i = start + 1; i < end; i++) {
 		const struct gm_entry *e = &db->tv[i];
 
@@ -225,7 +228,7 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 		}
 		case 'M':
 			if (o->email_maintainer) {
-				ga_maintainer_role(db, i, &role);
+				ga_maintainer_role(db, o, i, &role);
 				strbuf_addstr(&role, suffix);
 				push_email_addresses(r, e->s, e->len, role.buf,
 						     role.len);
@@ -253,11 +256,25 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 			break;
 		case 'S':
 			ga_strlist_add(r, &r->status, e->s, e->len, suffix);
+			status = e;
 			break;
 		default:
 			break;
 		}
 	}
+	/* 6.15: a section not plainly Maintained, by its full name */
+	if (o->gen >= GM_GEN_6_15 && strcmp(tmp_hdr.buf, "THE REST") &&
+	    !(status && status->len == 10 &&
+	      !memcmp(status->s, "Maintained", 10))) {
+		strbuf_addstr(&tmp_hdr, " status: ");
+		if (status)
+			strbuf_add(&tmp_hdr, status->s, status->len);
+		else
+			strbuf_addstr(&tmp_hdr, "Unknown");
+		ga_strlist_add(r, &r->substatus, tmp_hdr.buf, tmp_hdr.len,
+			       suffix);
+	}
+	strbuf_release(&tmp_hdr);
 	strbuf_release(&tmp);
 	strbuf_release(&role);
 	strbuf_release(&k);
@@ -742,6 +759,7 @@ static void run_release(struct run *r)
 	ga_strlist_release(&r->bug);
 	ga_strlist_release(&r->subsystem);
 	ga_strlist_release(&r->status);
+	ga_strlist_release(&r->substatus);
 	ga_strlist_release(&r->file_emails);
 	strmap_release(&r->hash_name);
 	strmap_release(&r->hash_address);

@@ -27,6 +27,7 @@ struct run {
 	struct diags *d;
 	struct tagged_list email_to, list_to;
 	struct strlist scm, web, bug, subsystem, status;
+	struct strlist substatus; /* 6.15: "SECTION status: S" lines */
 	struct strmap hash_name, hash_address, hash_list;
 	struct strmap dedup_name, dedup_address; /* value: struct email * */
 	struct strlist file_emails;
@@ -39,7 +40,8 @@ void ga_strlist_add(struct run *r, struct strlist *l, const char *s, size_t len,
 		    const char *suffix);
 void ga_strlist_release(struct strlist *l);
 void ga_subsystem_name(struct gm_db *db, size_t i, struct strbuf *out);
-void ga_maintainer_role(struct gm_db *db, size_t i, struct strbuf *out);
+void ga_maintainer_role(struct gm_db *db, const struct gm_opts *o, size_t i,
+			struct strbuf *out);
 void ga_print_section(struct run *r, size_t tvi);
 void ga_deduplicate_email(struct run *r, struct strbuf *email);
 void ga_add_role(struct run *r, const char *line, size_t len, const char *role);

@@ -73,7 +73,7 @@ bool gm_file_matches(struct gm_db *db, size_t i, const char *file, size_t len)
 			return false;
 	}
 	slashes = glob_slashes(e, &trailing);
-	if (trailing)
+	if (trailing || (db->globstar && glob_globstar(e->s, e->len)))
 		return true;
 	return count_char(file, len, '/') == slashes;
 }

@@ -66,10 +66,24 @@ struct gm_opts {
 	int keywords, keywords_in_file, sections;
 	const char *letters;
 	int pattern_depth;
+	/*
+	 * Which scripts/get_maintainer.pl to answer as (GM_GEN_*): 6.12's
+	 * roles by S:, or mainline's (6.15: "maintainer" whatever S: says,
+	 * --substatus; 7.1: "**" in F:/X:; 7.2: --json).
+	 */
+	int gen;
+	int substatus; /* 6.15: print the SECTION status: lines */
+	int json; /* 7.2: --json, the answer as upstream's JSON line */
 	/* git history (--git, --git-fallback, --git-blame, Fixes:), read
 	 * through the history room (history.h); NULL for none */
 	struct history *history;
 };
+
+#define GM_GEN_6_12 612
+#define GM_GEN_6_15 615 /* roles decoupled from S:, --substatus */
+#define GM_GEN_7_1 701 /* "**" in F:/X: */
+#define GM_GEN_7_2 702 /* --json */
+#define GM_GEN_NEWEST GM_GEN_7_2
 
 void gm_opts_default(struct gm_opts *o);
 
@@ -126,6 +140,8 @@ struct gm_db {
 	 * for the get_maintainer.pl the split series patches.
 	 */
 	bool split_dir;
+	/* 7.1 and later: a "**" F:/X: pattern skips the slash-count test */
+	bool globstar;
 	/* an N:/K: regex that does not compile, once one was tried */
 	const struct gm_entry *bad_re;
 	struct perlre re_maint; /* S: says it is maintained */

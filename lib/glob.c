@@ -188,3 +188,13 @@ size_t glob_literal(const char *s, size_t len, bool *all)
 	*all = true;
 	return i;
 }
+
+bool glob_globstar(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < len; i++)
+		if (s[i] == '*' && s[i + 1] == '*')
+			return true;
+	return false;
+}

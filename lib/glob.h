@@ -51,4 +51,11 @@ void glob_regex_add(struct strbuf *out, const char *s, size_t len);
  */
 size_t glob_literal(const char *s, size_t len, bool *all);
 
+/*
+ * Does the pattern hold "**"?  The script of 7.1 and later turns it into
+ * "(?:.*)" and, for such a pattern, skips the test that the path has as
+ * many '/' as the pattern: any '*' of it may then cross directories.
+ */
+bool glob_globstar(const char *s, size_t len);
+
 #endif
