@@ -125,7 +125,7 @@ static unsigned long ignores_all(void)
  * what a build would generate, not what is there (Debian's ends in
  * a line that hides every file).
  */
-static int tree_files(struct ck_tree *t, bool quiet)
+static int tree_files(struct ck_tree *t, bool quiet, const struct ck_patch *cp)
 {
 	struct strbuf list = STRBUF_INIT;
 	int status = -1, ret = -1;
@@ -153,6 +153,8 @@ static int tree_files(struct ck_tree *t, bool quiet)
 		if (list_tree(".", &list, &err))
 			goto out;
 	}
+	if (cp && ck_patch_files(cp, &list))
+		goto out;
 	ret = ck_tree_add_list(t, &list);
 out:
 	strbuf_release(&list);
@@ -179,7 +181,7 @@ static int patch_tree_files(struct ck_tree *t, const struct ck_patch *cp,
 	if (stat(".git", &st) || ck_patch_pathspecs(cp, db, &specs, &all) ||
 	    all) {
 		strbuf_release(&specs);
-		return tree_files(t, quiet);
+		return tree_files(t, quiet, cp);
 	}
 	for (i = 0; i < specs.len; i++)
 		n += specs.buf[i] == '\n';
@@ -203,7 +205,8 @@ static int patch_tree_files(struct ck_tree *t, const struct ck_patch *cp,
 		ret = 0; /* no pattern: no file needed */
 		goto out;
 	}
-	if (run_capture(argv, &list, &status) || status)
+	if (run_capture(argv, &list, &status) || status ||
+	    ck_patch_files(cp, &list))
 		goto out;
 	ret = ck_tree_add_list(t, &list);
 out:
@@ -489,7 +492,7 @@ static int check_run(struct gm_db *db, const struct ck_patch *cp,
 	     o->enabled[D_BAD_PATTERN] || o->enabled[D_USELESS_EXCLUDE] ||
 	     o->enabled[D_SHADOWED]) &&
 	    (cp->nr && !a->coverage ? patch_tree_files(&tree, cp, db, a->json) :
-				      tree_files(&tree, a->json))) {
+				      tree_files(&tree, a->json, NULL))) {
 		error_msg("cannot list the files of the tree");
 		goto out;
 	}

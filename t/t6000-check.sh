@@ -223,6 +223,17 @@ test_expect_success 'PATCH on stdin; a patch that leaves MAINTAINERS alone' '
 	test ! -s ../readme.out
 '
 
+test_expect_success 'PATCH: the files it creates match, those it deletes do not' '
+	mkdir -p drivers/camx && echo x >drivers/camx/cam.c && git rm -q README &&
+	printf "\nZULU NEW\nM:\tZed <zed@example.org>\nS:\tMaintained\nF:\tdrivers/camx/\nF:\tdrivers/camx/cam.c\nF:\tREADME\n" \
+		>>MAINTAINERS &&
+	git add MAINTAINERS drivers/camx && git diff --cached >../adds.patch &&
+	git reset -q --hard &&
+	{ maint check ../adds.patch >../adds.out; true; } &&
+	! grep "drivers/camx/.* matches no file" ../adds.out &&
+	test_grep "README. matches no file" ../adds.out
+'
+
 test_expect_success 'PATCH as a git format-patch mail with a signature' '
 	awk "{print} /^F:\tdrivers\/links\/\$/ {
 		print \"\"; print \"CAMERA NEW\"; print \"M:\tZed <zed@nowhere>\";
