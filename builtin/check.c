@@ -91,11 +91,41 @@ static int select_checks(struct ck_opts *o, const char *list, bool on)
 /* ---- the tree's files ---- */
 
 /*
+ * The line of ./.gitignore that ignores every file (a star, alone or
+ * after a slash, as Debian's kernel tarball has it before taking back
+ * its debian/ directory), or 0.
+ */
+static unsigned long ignores_all(void)
+{
+	char buf[4096];
+	unsigned long n = 0, found = 0;
+	FILE *f = fopen(".gitignore", "r");
+
+	if (!f)
+		return 0;
+	while (fgets(buf, sizeof(buf), f)) {
+		size_t len = strcspn(buf, "\r\n");
+
+		n++;
+		while (len && (buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+			len--;
+		buf[len] = '\0';
+		if (!strcmp(buf, "*") || !strcmp(buf, "/*") ||
+		    !strcmp(buf, "**") || !strcmp(buf, "/**"))
+			found = n;
+	}
+	fclose(f);
+	return found;
+}
+
+/*
  * What get_maintainer.pl's vcs_list_files() gives: "git ls-files ./"
  * where there is a .git.  Elsewhere (the script would have no files at
- * all) the tree is walked, less what .gitignore files ignore.
+ * all) the tree as it is: an extracted tarball's .gitignore files say
+ * what a build would generate, not what is there (Debian's ends in
+ * a line that hides every file).
  */
-static int tree_files(struct ck_tree *t, bool quiet)
+static int tree_files(struct ck_tree *t, bool quiet, const struct ck_patch *cp)
 {
 	struct strbuf list = STRBUF_INIT;
 	int status = -1, ret = -1;
@@ -107,26 +137,24 @@ static int tree_files(struct ck_tree *t, bool quiet)
 		if (run_capture(argv, &list, &status) || status)
 			strbuf_reset(&list);
 	} else {
-		const char *argv[] = {
-			"sh", "-c",
-			"d=$(mktemp -d) && git init -q --bare \"$d\" && "
-			"git --git-dir=\"$d\" --work-tree=. ls-files -o "
-			"--exclude-standard ./; s=$?; rm -rf \"$d\"; exit $s",
-			NULL
-		};
+		unsigned long all = ignores_all();
+		int err = 0;
 
 		if (!quiet)
 			fprintf(stderr,
 				"maint check: not a git work tree: files are "
-				"the tree's, less what .gitignore ignores\n");
-		if (run_capture(argv, &list, &status) || status) {
-			int err = 0;
-
-			strbuf_reset(&list);
-			if (list_tree(".", &list, &err))
-				goto out;
-		}
+				"the tree's as it is, .gitignore not applied\n");
+		if (!quiet && all)
+			fprintf(stderr,
+				"maint check: .gitignore:%lu ignores every "
+				"file (git would list none it does not take "
+				"back)\n",
+				all);
+		if (list_tree(".", &list, &err))
+			goto out;
 	}
+	if (cp && ck_patch_files(cp, &list))
+		goto out;
 	ret = ck_tree_add_list(t, &list);
 out:
 	strbuf_release(&list);
@@ -153,7 +181,7 @@ static int patch_tree_files(struct ck_tree *t, const struct ck_patch *cp,
 	if (stat(".git", &st) || ck_patch_pathspecs(cp, db, &specs, &all) ||
 	    all) {
 		strbuf_release(&specs);
-		return tree_files(t, quiet);
+		return tree_files(t, quiet, cp);
 	}
 	for (i = 0; i < specs.len; i++)
 		n += specs.buf[i] == '\n';
@@ -177,7 +205,8 @@ static int patch_tree_files(struct ck_tree *t, const struct ck_patch *cp,
 		ret = 0; /* no pattern: no file needed */
 		goto out;
 	}
-	if (run_capture(argv, &list, &status) || status)
+	if (run_capture(argv, &list, &status) || status ||
+	    ck_patch_files(cp, &list))
 		goto out;
 	ret = ck_tree_add_list(t, &list);
 out:
@@ -463,7 +492,7 @@ static int check_run(struct gm_db *db, const struct ck_patch *cp,
 	     o->enabled[D_BAD_PATTERN] || o->enabled[D_USELESS_EXCLUDE] ||
 	     o->enabled[D_SHADOWED]) &&
 	    (cp->nr && !a->coverage ? patch_tree_files(&tree, cp, db, a->json) :
-				      tree_files(&tree, a->json))) {
+				      tree_files(&tree, a->json, NULL))) {
 		error_msg("cannot list the files of the tree");
 		goto out;
 	}

@@ -166,7 +166,13 @@ int ck_patch_read(struct ck_patch *cp, const char *name, struct diags *d)
 	for (i = 0; i < p.nr; i++) {
 		const struct patch_file *f = &p.files[i];
 		const char *path = patch_strip(f->new_name, -1);
+		const char *from = patch_strip(f->old_name, -1);
 
+		if (path && (f->is_new || f->is_rename || f->is_copy || !from ||
+			     strcmp(from, path)))
+			strbuf_addf(&cp->added, "%s\n", path);
+		if (from && (f->is_deleted || f->is_rename || !path))
+			strbuf_addf(&cp->removed, "%s\n", from);
 		/* what changes the text of a MAINTAINERS file (not removed) */
 		if (!path || !f->nr_hunks ||
 		    !is_maintainers_path(path, strlen(path)))
@@ -178,10 +184,77 @@ int ck_patch_read(struct ck_patch *cp, const char *name, struct diags *d)
 		if (apply_file(cp, name, f, path, d))
 			goto out;
 	}
-	ret = 0;
+	ret = strbuf_failed(&cp->added) || strbuf_failed(&cp->removed) ? -1 : 0;
+	if (ret)
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
 out:
 	patch_release(&p);
 	strbuf_release(&text);
+	return ret;
+}
+
+/* Each line of text into m (as keys). */
+static int put_lines(struct strmap *m, const struct strbuf *text)
+{
+	const char *p = text->buf, *end = text->buf + text->len, *nl;
+
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		if (nl > p && !strmap_put(m, p, (size_t)(nl - p)))
+			return -1;
+	}
+	return 0;
+}
+
+int ck_patch_files(const struct ck_patch *cp, struct strbuf *list)
+{
+	struct strmap gone = STRMAP_INIT, have = STRMAP_INIT;
+	struct strbuf out = STRBUF_INIT;
+	const char *p, *end, *nl;
+	int ret = -1;
+
+	if (!cp->added.len && !cp->removed.len)
+		return 0;
+	if (put_lines(&gone, &cp->removed))
+		goto out;
+	end = list->buf + list->len;
+	for (p = list->buf; p < end; p = nl + 1) {
+		const char *s = p;
+
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		while (s < nl && (*s == ' ' || *s == '\t'))
+			s++;
+		if (s == nl)
+			continue;
+		if (strmap_get(&gone, s, (size_t)(nl - s)))
+			continue;
+		if (!strmap_put(&have, s, (size_t)(nl - s)))
+			goto out;
+		strbuf_add(&out, s, (size_t)(nl - s));
+		strbuf_addch(&out, '\n');
+	}
+	end = cp->added.buf + cp->added.len;
+	for (p = cp->added.buf; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (strmap_get(&have, p, (size_t)(nl - p)))
+			continue;
+		if (!strmap_put(&have, p, (size_t)(nl - p)))
+			goto out;
+		strbuf_add(&out, p, (size_t)(nl + 1 - p));
+	}
+	if (strbuf_failed(&out))
+		goto out;
+	strbuf_reset(list);
+	strbuf_addbuf(list, &out);
+	ret = strbuf_failed(list) ? -1 : 0;
+out:
+	strmap_release(&gone);
+	strmap_release(&have);
+	strbuf_release(&out);
 	return ret;
 }
 
@@ -335,5 +408,9 @@ void ck_patch_release(struct ck_patch *cp)
 		free(cp->v[k].header_hit);
 	}
 	free(cp->v);
-	memset(cp, 0, sizeof(*cp));
+	strbuf_release(&cp->added);
+	strbuf_release(&cp->removed);
+	cp->v = NULL;
+	cp->nr = cp->alloc = 0;
+	cp->base = NULL;
 }

@@ -119,11 +119,17 @@ struct ck_patch {
 	 * hook checks the staged change whatever the work tree holds.
 	 */
 	const char *base;
+	/*
+	 * The files the patches create and those they delete (or rename
+	 * away), one path a line: "matches no file" is about the tree as
+	 * the patch leaves it.
+	 */
+	struct strbuf added, removed;
 };
 
-#define CK_PATCH_INIT            \
-	{                        \
-		NULL, 0, 0, NULL \
+#define CK_PATCH_INIT                                      \
+	{                                                  \
+		NULL, 0, 0, NULL, STRBUF_INIT, STRBUF_INIT \
 	}
 
 /*
@@ -149,6 +155,13 @@ bool ck_patch_covers_line(const struct ck_patch *cp, const char *file,
  */
 int ck_patch_pathspecs(const struct ck_patch *cp, const struct gm_db *db,
 		       struct strbuf *out, bool *all);
+/*
+ * The tree's files (list, one path a line, as git ls-files gives them)
+ * as the patches leave them: the files they create added, those they
+ * delete taken out, whether or not the tree is patched already.  0 or
+ * -1 (ENOMEM).
+ */
+int ck_patch_files(const struct ck_patch *cp, struct strbuf *list);
 void ck_patch_release(struct ck_patch *cp);
 
 #endif

@@ -103,6 +103,97 @@ static bool expressible(const char *s, size_t len)
 	return true;
 }
 
+/*
+ * GitHub's CODEOWNERS has no "[...]" (its documentation: "Using [ ] to
+ * define a character range" is not supported; a file with one is marked
+ * as containing errors), so a class is written as one line per
+ * alternative.  The number of lines a pattern becomes: 0 when it cannot
+ * be (a negated class, an unclosed '[', a class holding a wildcard or a
+ * control character, more than EXPAND_MAX lines).
+ */
+#define EXPAND_MAX 64
+
+/* The class at s (just after its '['): its closing ']', or NULL. */
+static const char *class_end(const char *s, const char *end)
+{
+	return memchr(s, ']', (size_t)(end - s));
+}
+
+static size_t class_size(const char *s, const char *close)
+{
+	size_t n = 0;
+
+	if (s < close && (*s == '^' || *s == '!'))
+		return 0;
+	for (; s < close; s++) {
+		unsigned char lo = (unsigned char)*s, hi = lo, c;
+
+		if (s + 2 < close && s[1] == '-') {
+			hi = (unsigned char)s[2];
+			s += 2;
+		}
+		if (hi < lo || lo <= ' ' || hi > '~')
+			return 0;
+		for (c = lo; c <= hi; c++)
+			if (strchr("*?[]\\!#", c))
+				return 0;
+		n += (size_t)(hi - lo) + 1;
+	}
+	return n;
+}
+
+static size_t expansions(const char *s, size_t len)
+{
+	const char *end = s + len, *p, *close;
+	size_t n = 1, k;
+
+	for (p = s; (p = memchr(p, '[', (size_t)(end - p))); p = close + 1) {
+		close = class_end(p + 1, end);
+		if (!close)
+			return 0;
+		k = class_size(p + 1, close);
+		if (!k || n * k > EXPAND_MAX)
+			return 0;
+		n *= k;
+	}
+	return n;
+}
+
+/*
+ * The i-th alternative of pattern s (0 <= i < expansions(s)) into out:
+ * the last class varies fastest, each class in its own order.
+ */
+static void add_expansion(struct strbuf *out, const char *s, size_t len,
+			  size_t i)
+{
+	const char *end = s + len, *p = s, *lb, *close, *q;
+	size_t n = expansions(s, len), k, pick;
+
+	while ((lb = memchr(p, '[', (size_t)(end - p)))) {
+		strbuf_add(out, p, (size_t)(lb - p));
+		close = class_end(lb + 1, end);
+		k = class_size(lb + 1, close);
+		n /= k;
+		pick = i / n;
+		i %= n;
+		for (q = lb + 1; q < close; q++) {
+			unsigned char lo = (unsigned char)*q, hi = lo;
+
+			if (q + 2 < close && q[1] == '-') {
+				hi = (unsigned char)q[2];
+				q += 2;
+			}
+			if (pick <= (size_t)(hi - lo)) {
+				strbuf_addch(out, (char)(lo + pick));
+				break;
+			}
+			pick -= (size_t)(hi - lo) + 1;
+		}
+		p = close + 1;
+	}
+	strbuf_add(out, p, (size_t)(end - p));
+}
+
 static size_t literal_prefix(const char *s, size_t len)
 {
 	size_t i;
@@ -473,6 +564,12 @@ static int collect(struct co *c, bool (*is_dir)(const char *, void *),
 					     comments);
 					break;
 				}
+				if (!expansions(v, vlen)) {
+					note(c, &l[j],
+					     "character class with no short list of alternatives",
+					     s, comments);
+					break;
+				}
 				if (add_pat(c, i, &l[j], is_dir, arg))
 					return -1;
 				break;
@@ -584,15 +681,37 @@ static int line_owners(struct co *c, const struct pat *p, struct strbuf *out,
 }
 
 /* The pattern as a gitignore-style path: anchored, spaces escaped. */
-static void add_path(struct strbuf *out, const struct pat *p)
+static void add_path(struct strbuf *out, const char *s, size_t len)
 {
 	size_t i;
 
 	strbuf_addch(out, '/');
-	for (i = 0; i < p->len; i++) {
-		if (p->s[i] == ' ')
+	for (i = 0; i < len; i++) {
+		if (s[i] == ' ')
 			strbuf_addch(out, '\\');
-		strbuf_addch(out, p->s[i]);
+		strbuf_addch(out, s[i]);
+	}
+}
+
+/*
+ * A pattern's lines: one, or one per alternative of its character
+ * classes, each with the pattern's owners (the same place in the
+ * order, so the last matching line still gives a file the same owners).
+ */
+static void add_lines(struct strbuf *out, const struct pat *p,
+		      const struct strbuf *owners, struct strbuf *tmp)
+{
+	size_t i, n = expansions(p->s, p->len);
+
+	for (i = 0; i < (n ? n : 1); i++) {
+		strbuf_reset(tmp);
+		if (n)
+			add_expansion(tmp, p->s, p->len, i);
+		else
+			strbuf_add(tmp, p->s, p->len);
+		add_path(out, tmp->buf, tmp->len);
+		strbuf_addbuf(out, owners);
+		strbuf_addch(out, '\n');
 	}
 }
 
@@ -602,6 +721,7 @@ int export_codeowners(const struct maintainers *m,
 {
 	struct co c = { m, NULL, 0, 0, STRMAP_INIT, NULL, NULL, 0, 0, d };
 	struct strbuf comments = STRBUF_INIT, owners = STRBUF_INIT;
+	struct strbuf tmp = STRBUF_INIT;
 	struct pat **order = NULL;
 	unsigned char *state = NULL;
 	size_t i;
@@ -642,9 +762,7 @@ int export_codeowners(const struct maintainers *m,
 		strbuf_reset(&owners);
 		if (line_owners(&c, p, &owners, state))
 			goto out;
-		add_path(out, p);
-		strbuf_addbuf(out, &owners);
-		strbuf_addch(out, '\n');
+		add_lines(out, p, &owners, &tmp);
 	}
 	ret = strbuf_failed(out) ? -1 : 0;
 out:
@@ -670,5 +788,6 @@ out:
 	free(state);
 	strbuf_release(&comments);
 	strbuf_release(&owners);
+	strbuf_release(&tmp);
 	return ret;
 }

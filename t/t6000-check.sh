@@ -223,6 +223,17 @@ test_expect_success 'PATCH on stdin; a patch that leaves MAINTAINERS alone' '
 	test ! -s ../readme.out
 '
 
+test_expect_success 'PATCH: the files it creates match, those it deletes do not' '
+	mkdir -p drivers/camx && echo x >drivers/camx/cam.c && git rm -q README &&
+	printf "\nZULU NEW\nM:\tZed <zed@example.org>\nS:\tMaintained\nF:\tdrivers/camx/\nF:\tdrivers/camx/cam.c\nF:\tREADME\n" \
+		>>MAINTAINERS &&
+	git add MAINTAINERS drivers/camx && git diff --cached >../adds.patch &&
+	git reset -q --hard &&
+	{ maint check ../adds.patch >../adds.out; true; } &&
+	! grep "drivers/camx/.* matches no file" ../adds.out &&
+	test_grep "README. matches no file" ../adds.out
+'
+
 test_expect_success 'PATCH as a git format-patch mail with a signature' '
 	awk "{print} /^F:\tdrivers\/links\/\$/ {
 		print \"\"; print \"CAMERA NEW\"; print \"M:\tZed <zed@nowhere>\";
@@ -302,7 +313,7 @@ test_expect_success '--coverage: the golden table' '
 	test_cmp "$C/expect/coverage.out" ../cov.out
 '
 
-test_expect_success 'outside git: the tree is walked, .gitignore obeyed' '
+test_expect_success 'outside git: the tree is walked as it is, .gitignore not applied' '
 	mkdir ../plain && cp -r drivers init README MAINTAINERS ../plain/ &&
 	(cd ../plain && echo "drivers/missing/" >.gitignore &&
 	 mkdir -p drivers/missing && echo x >drivers/missing/gen.c &&
@@ -310,9 +321,24 @@ test_expect_success 'outside git: the tree is walked, .gitignore obeyed' '
 	 maint check --self-test=patterns --mpath=./M2 >../plain.out \
 		2>../plain.err) &&
 	test_grep "not a git work tree" ../plain.err &&
-	test_grep "no file matches	F:	drivers/missing/" ../plain.out &&
-	sed -n "/no file matches/p" ../pat.out >../pat.lines &&
+	! grep "no file matches	F:	drivers/missing/" ../plain.out &&
+	sed -n "/no file matches/p" ../pat.out |
+		grep -v "drivers/missing/" >../pat.lines &&
 	test_cmp ../pat.lines ../plain.out
+'
+
+test_expect_success 'outside git: a .gitignore ending in /* (a Debian tarball) hides nothing, and is named' '
+	mkdir ../deb && cp -r drivers init README MAINTAINERS ../deb/ &&
+	(cd ../deb && printf "%s\n" "*.o" "/*" "!/debian/" >.gitignore &&
+	 sed "/drivers\/pat\/(/d" MAINTAINERS >M2 &&
+	 maint check --self-test=patterns --mpath=./M2 >../deb.out \
+		2>../deb.err &&
+	 maint check --coverage --mpath=./M2 >../deb.cov 2>/dev/null) &&
+	test_grep "\.gitignore:2 ignores every file" ../deb.err &&
+	test_grep "as it is" ../deb.err &&
+	sed -n "/no file matches/p" ../pat.out >../pat.all &&
+	test_cmp ../pat.all ../deb.out &&
+	! grep "^0 files" ../deb.cov && test_grep "^[1-9][0-9]* files" ../deb.cov
 '
 
 test_expect_success 'no MAINTAINERS: a message and exit 2' '

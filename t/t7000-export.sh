@@ -98,6 +98,35 @@ test_expect_success 'codeowners: regex syntax cannot be a pattern: noted' '
 	test_grep "regex syntax" err && ! grep "^/drivers" co
 '
 
+# every line as GitHub's CODEOWNERS documentation allows: a path (no
+# "[ ]" range, no "!" negation, no "\#" escape) and owners
+github_syntax() {
+	! grep -v "^#" "$1" | grep -v "^\$" | grep -v "^/[^ ]*\( [^ ]*@[^ ]*\)*\$" &&
+	! grep -v "^#" "$1" | grep "^[^ ]*[][]" &&
+	! grep "^[!\\]" "$1"
+}
+
+test_expect_success 'codeowners: a character class is one line per alternative' '
+	printf "%s\n" "A" "M:	A <a@example.org>" "F:	lib/locking*.[ch]" \
+		"F:	drivers/clk/clk-sc[mp]i.c" "F:	x/[a-c]y" "" \
+		"B" "M:	B <b@example.org>" "F:	lib/" "F:	y/[*a]" \
+		"F:	z/[a-z][a-z]" >C &&
+	maint export --format=codeowners --input C >co 2>err &&
+	github_syntax co &&
+	test_grep "^/lib/locking\*\.c a@example.org b@example.org\$" co &&
+	test_grep "^/lib/locking\*\.h a@example.org b@example.org\$" co &&
+	test_grep "^/drivers/clk/clk-scmi.c a@example.org\$" co &&
+	test_grep "^/drivers/clk/clk-scpi.c a@example.org\$" co &&
+	test "$(grep -c "^/x/[abc]y a@example.org\$" co)" = 3 &&
+	test_grep "C:10: note: F: y/\[\*a\] (B): character class" err &&
+	test_grep "C:11: note: F: z/\[a-z\]\[a-z\] (B): character class" err &&
+	test_grep "^#.*C:11: F: z/" co
+'
+
+test_expect_success 'codeowners: the example file in GitHub syntax' '
+	github_syntax CODEOWNERS
+'
+
 test_expect_success 'errors: unknown format, missing input, stray argument' '
 	test_expect_code 129 maint export --format=yaml --input "$EX" 2>err &&
 	test_grep "json or codeowners" err &&

@@ -45,7 +45,10 @@ test_expect_success 'codeowners of 6.12: every F:/X: a line, every N:/K: noted' 
 	test "$(grep -c ": note: [NK]: " err)" = "$nk" &&
 	test "$(grep -c "^#   MAINTAINERS:[0-9]*: [NK]: " CODEOWNERS)" = "$nk" &&
 	test "$(grep -c "^/" CODEOWNERS)" -ge \
-	     "$(grep "^[FX]:" "$KERNEL/MAINTAINERS" | sort -u | wc -l)"
+	     "$(grep "^[FX]:" "$KERNEL/MAINTAINERS" | sort -u | wc -l)" &&
+	! grep "^/[^ ]*[][]" CODEOWNERS &&
+	test_grep "^/lib/locking\*\.h " CODEOWNERS &&
+	test_grep "^/drivers/clk/clk-scpi\.c " CODEOWNERS
 '
 
 if [ -z "$have_matcher" ] && [ "${MAINT_NEED_KERNEL:-0}" != 1 ]; then
