@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 /* scripts/version.sh, by the Makefile: never a placeholder */
@@ -109,7 +110,14 @@ static int finish(int status, int io_status)
 		err = errno;
 		what = "write failure on standard output";
 	} else if (ferror(stdout)) {
-		what = "unknown write failure on standard output";
+		/*
+		 * an earlier write failed (output past stdio's buffer): a
+		 * write of nothing finds the error again, as perl's close
+		 * would report it
+		 */
+		what = "write failure on standard output";
+		if (write(fileno(stdout), "", 0) < 0 || (errno = EIO))
+			err = errno;
 	} else if (fclose(stdout)) {
 		err = errno;
 		what = "close failed on standard output";
