@@ -113,3 +113,38 @@ sweep() {
 points_tried() {
 	if [ -f "$TRASH/points" ]; then wc -l <"$TRASH/points"; else echo 0; fi
 }
+
+# the inputs the sweeps start from (t0831, t0832), in w/ under the trash
+# directory: the example file; a split of it; three sides to merge; a git
+# repository; a kernel-like tree with history for split --series
+M=$EXAMPLES/MAINTAINERS
+
+setup_file() {
+	mkdir w && cp "$M" w/MAINTAINERS
+}
+
+setup_split() {
+	setup_file && maint split --by=dir --min=1 --input=w/MAINTAINERS \
+		--outdir=w/D >/dev/null
+}
+
+setup_merge() {
+	setup_file &&
+	sed -e "s/^S:\tMaintained/S:\tOdd Fixes/" "$M" >w/ours &&
+	sed -e "s/^L:\tnetdev@/L:\tnet@/" "$M" >w/theirs && cp "$M" w/base
+}
+
+setup_git() {
+	setup_file && git init -q w && echo "* text" >w/.gitattributes
+}
+
+setup_series() {
+	rm -rf w && mkdir w && (
+		cd w && cp "$M" MAINTAINERS && mkdir scripts &&
+		printf "/*\n!/scripts/\n" >.gitignore &&
+		echo "# checkpatch MAINTAINERS" >scripts/checkpatch.pl &&
+		git init -q -b main && git config user.name "Sweep Test" &&
+		git config user.email sweep@example.org &&
+		git add -f -A && git commit -qm base
+	)
+}

@@ -10,37 +10,6 @@
 . "$TEST_DIRECTORY/lib-fault.sh"
 
 build_shim
-M=$EXAMPLES/MAINTAINERS
-
-setup_file() {
-	mkdir w && cp "$M" w/MAINTAINERS
-}
-
-setup_split() {
-	setup_file && maint split --by=dir --min=1 --input=w/MAINTAINERS \
-		--outdir=w/D >/dev/null
-}
-
-setup_merge() {
-	setup_file &&
-	sed -e "s/^S:\tMaintained/S:\tOdd Fixes/" "$M" >w/ours &&
-	sed -e "s/^L:\tnetdev@/L:\tnet@/" "$M" >w/theirs && cp "$M" w/base
-}
-
-setup_git() {
-	setup_file && git init -q w && echo "* text" >w/.gitattributes
-}
-
-setup_series() {
-	rm -rf w && mkdir w && (
-		cd w && cp "$M" MAINTAINERS && mkdir scripts &&
-		printf "/*\n!/scripts/\n" >.gitignore &&
-		echo "# checkpatch MAINTAINERS" >scripts/checkpatch.pl &&
-		git init -q -b main && git config user.name "Signal Test" &&
-		git config user.email signal@example.org &&
-		git add -f -A && git commit -qm base
-	)
-}
 
 test_expect_success 'format --in-place' '
 	sweep signal format setup_file maint format --in-place
