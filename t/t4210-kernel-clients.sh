@@ -121,8 +121,12 @@ test_expect_success 'b4 prep --auto-to-cc with .b4-config set to maint: the same
 	cd linux &&
 	git reset -q --hard "$(cat ../enrolled)" &&
 	! cover_trailers &&
-	printf "[b4]\n\tsend-auto-to-cmd = %s\n\tsend-auto-cc-cmd = %s\n" \
-		"$MAINT get $OPTS --nol" "$MAINT get $OPTS --nom" >.b4-config &&
+	{ echo "[b4]" &&
+	  awk "/^ +send-auto-(to|cc)-cmd = maint /" \
+		"$SRC_DIR/README.md" | sed "s|= maint |= $MAINT |"
+	} >.b4-config &&
+	test "$(grep -c "send-auto-.*$MAINT get $OPTS --no[lm]\$" \
+		.b4-config)" = 2 &&
 	git check-ignore -q .b4-config &&
 	b4 prep --auto-to-cc >../b4-maint.log 2>&1 &&
 	grep -q "using maint" ../b4-maint.log &&
