@@ -116,7 +116,8 @@ static int finish(int status, int io_status)
 		 * would report it
 		 */
 		what = "write failure on standard output";
-		if (write(fileno(stdout), "", 0) < 0 || (errno = EIO))
+		err = EIO;
+		if (write(fileno(stdout), "", 0) < 0)
 			err = errno;
 	} else if (fclose(stdout)) {
 		err = errno;
