@@ -52,6 +52,7 @@ static const struct cmd commands[] = {
 	  EXIT_ERROR },
 	{ "export", cmd_export, "MAINTAINERS as JSON or CODEOWNERS",
 	  EXIT_FAILED },
+	{ "add", cmd_add, "insert a new entry in sorted order", EXIT_FAILED },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -54,7 +54,8 @@ enum diag_severity {
 	X(D_SHADOWED, SEV_NOTE, "shadowed")                  \
 	X(D_NOT_PATCH, SEV_WARNING, "not-a-patch")           \
 	X(D_CONFLICT_MARKER, SEV_ERROR, "conflict-marker")   \
-	X(D_NOT_EXPORTED, SEV_NOTE, "not-exported")
+	X(D_NOT_EXPORTED, SEV_NOTE, "not-exported")          \
+	X(D_BAD_ENTRY, SEV_ERROR, "bad-entry")
 
 #define DIAG_ENUM(id, sev, name) id,
 enum diag_id { DIAG_CATALOGUE(DIAG_ENUM) D__COUNT };

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * maint add: a new entry in MAINTAINERS, in sorted order.  See
+ * doc/maint-add.1.
+ */
+#include "builtin.h"
+#include "../cli.h"
+#include "../parse-options.h"
+#include "../lib/add.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char add_head[] =
+	"usage: maint add [--input=F] [--output=F] [--inherit] HEADER 'X: value'...\n"
+	"\n"
+	"Insert a new entry where parse-maintainers.pl's order puts it, its\n"
+	"fields as \"X:<TAB>value\" in the canonical order; the rest of the\n"
+	"file is left as it was.  With --inherit, the L:, T: and S: lines the\n"
+	"entry lacks come from the section whose F: directory holds its files.\n"
+	"\n";
+
+static const char add_foot[] =
+	"Exit status: 0, 1 on an unreadable input, a section that exists\n"
+	"already, a malformed field or a failed write, 129 on bad arguments.\n";
+
+struct job {
+	struct strbuf *text;
+};
+
+static int produce(void *arg, struct sink *s)
+{
+	struct job *j = arg;
+
+	strbuf_add(&s->buf, j->text->buf, j->text->len);
+	if (strbuf_failed(&s->buf)) {
+		s->err = ENOMEM;
+		s->failed = true;
+		return -1;
+	}
+	return sink_finish(s);
+}
+
+int cmd_add(int argc, char **argv)
+{
+	const char *input = "MAINTAINERS", *output = NULL;
+	int help = 0, inherit = 0, quiet = 0, nargs, ret;
+	const struct option opts[] = {
+		OPT_STR("input", &input, "FILE",
+			"MAINTAINERS file to add to (default: MAINTAINERS)"),
+		OPT_STR("output", &output, "FILE",
+			"file to write, - for stdout (default: the input)"),
+		OPT_SET("inherit", &inherit,
+			"L:, T:, S: from the parent section when missing"),
+		OPT_SET("q|quiet", &quiet, "no note of the line and parent"),
+		OPT_SET("h|help", &help, "show this help"),
+		OPT_TABLE_END,
+	};
+	struct maintainers m;
+	struct diags d = DIAGS_INIT;
+	struct strbuf text = STRBUF_INIT;
+	struct job j = { &text };
+	struct output out = { NULL, produce, &j };
+	struct add_result res;
+	char **args = NULL;
+
+	mnt_init(&m);
+	ret = parse_options_usage(argc, argv, opts, add_head, add_foot, &help,
+				  &args, &nargs);
+	if (ret >= 0)
+		goto out;
+	ret = 129;
+	if (nargs < 2) {
+		error_msg("a header and at least one field line are needed");
+		goto out;
+	}
+	ret = 1;
+	if (is_directory(input)) {
+		error_msg(
+			"'%s' is a directory: give one of its files with --input",
+			input);
+		goto out;
+	}
+	if (!strcmp(input, "-") && !output)
+		output = "-";
+	if (mnt_read(&m, input, &d) ||
+	    mnt_add_entry(&m, args[0], args + 1, (size_t)nargs - 1, inherit,
+			  &text, &res, &d)) {
+		print_diags(&d);
+		goto out;
+	}
+	out.path = output ? output : input;
+	if (write_outputs(&out, 1))
+		goto out;
+	if (!quiet) {
+		fprintf(stderr, "maint add: '%s' at %s:%lu", args[0], out.path,
+			res.lineno);
+		if (res.parent)
+			fprintf(stderr, ", %zu line%s from '%.*s'",
+				res.inherited, res.inherited == 1 ? "" : "s",
+				(int)res.parent->header_len,
+				res.parent->header);
+		else if (inherit)
+			fputs(", no parent section found", stderr);
+		fputc('\n', stderr);
+	}
+	ret = 0;
+out:
+	free(args);
+	diags_release(&d);
+	strbuf_release(&text);
+	mnt_release(&m);
+	return ret;
+}
