@@ -259,16 +259,33 @@ static int all_paths(char **args, int nargs, struct strbuf *list)
 	return 0;
 }
 
+/* --all's progress on a terminal: "answered N of M files" (#24 item 7) */
+static void all_progress(void *ctx, size_t done, size_t total)
+{
+	int *last = ctx;
+	int pct = total ? (int)(done * 100 / total) : 100;
+
+	if (pct == *last)
+		return;
+	*last = pct;
+	fprintf(stderr, "\rmaint get --all: %3d%% of %zu files%s", pct, total,
+		done >= total ? ", done.\n" : "");
+}
+
 static int answer_all(struct getmaint *g, struct get_args *a, char **args,
 		      int nargs)
 {
 	struct strbuf list = STRBUF_INIT;
 	struct gm_select sel = { a->unowned, a->owner };
 	struct diags d = DIAGS_INIT;
-	int ret = 2;
+	int ret = 2, last = -1;
 
 	if (all_paths(args, nargs, &list))
 		goto out;
+	if (isatty(2)) {
+		a->o.progress = all_progress;
+		a->o.progress_ctx = &last;
+	}
 	fflush(stdout);
 	if (gm_get_all(g, &a->o, &sel, list.buf, list.len, 1, &d)) {
 		print_get_diags(&d);
@@ -339,7 +356,7 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 			 "with --git-blame, every signer (default)"),
 		OPT_BOOL("git-fallback", &a->o.email_git_fallback,
 			 "git signers of files no maintained section\n"
-			 "matches exactly (default)"),
+			 "matches exactly (default; not with --all)"),
 		OPT_BOOL("git-chief-penguins", &a->o.email_git_penguin_chiefs,
 			 "include Linus"),
 		OPT_NUM("git-min-signatures", &a->git_min_sig, "N",
@@ -416,7 +433,8 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 		OPT_HEADING("Beyond the script:"),
 		OPT_SET("all", &a->all,
 			"answer every file git knows (or of standard\n"
-			"input with -), one \"PATH<TAB>answer\" a line"),
+			"input with -), one \"PATH<TAB>answer\" a line;\n"
+			"no history unless asked (--git-fallback)"),
 		OPT_BOOL("json", &a->json,
 			 "(7.2) the answer as upstream's JSON line;\n"
 			 "before 7.2, as --maint-json"),
@@ -503,6 +521,12 @@ static int get_check_options(struct get_args *a, int nargs)
 			  "--unowned or --sections");
 		return EXIT_PERL_DIE;
 	}
+	/* --unowned alone: of the whole tree (issue #24 item 8) */
+	if (a->unowned && !nargs)
+		a->all = 1;
+	/* --all reads no history unless asked (issue #24 item 7) */
+	if (o->email_git_fallback < 0)
+		o->email_git_fallback = !a->all;
 	if (isatty(0) && !nargs && !a->all) {
 		error_msg(
 			"missing patchfile or -f file - use --help if necessary");
@@ -660,6 +684,29 @@ out:
 	return ret;
 }
 
+/*
+ * --owner: an address no section lists is said so (exit 1), not answered
+ * with nothing (issue #24 item 8).  -1 to go on, else the status.
+ */
+static int owner_listed(struct getmaint *g, const struct get_args *a)
+{
+	struct strbuf sections = STRBUF_INIT;
+	int ret = -1;
+
+	if (!a->owner)
+		return -1;
+	if (gm_owner_sections(g, a->owner, &sections)) {
+		error_msg("out of memory");
+		ret = EXIT_PERL_DIE;
+	} else if (!sections.len) {
+		error_msg("--owner: no section lists '%s' (as M:, R: or L:)",
+			  a->owner);
+		ret = 1;
+	}
+	strbuf_release(&sections);
+	return ret;
+}
+
 /* --self-test: maint check --self-test does it (the script's lines) */
 static int get_self_test(const char *what)
 {
@@ -703,6 +750,7 @@ int cmd_get(int argc, char **argv)
 	memset(&a, 0, sizeof(a));
 	gm_opts_default(&a.o);
 	a.o.substatus = -1;
+	a.o.email_git_fallback = -1; /* the script's 1, but not for --all */
 	getmaint_init(&g);
 	hist_opts_default(&ho);
 	a.git_min_sig = ho.min_signatures;
@@ -744,6 +792,9 @@ int cmd_get(int argc, char **argv)
 		ret = EXIT_PERL_DIE;
 		goto out;
 	}
+	ret = owner_listed(&g, &a);
+	if (ret >= 0)
+		goto out;
 	if (a.all)
 		ret = answer_all(&g, &a, args, nargs);
 	else

@@ -361,6 +361,55 @@ static void file_sections(struct jrun *j, const char *file, struct strbuf *out)
 	strbuf_release(&tmp);
 }
 
+/*
+ * The script's parsing bug (issue #24 item 7): an author's name read
+ * with the "GitAuthor: " of its own log format still on it, which the
+ * text answer prints as "GitAuthor: Name" <address> (as the script does).
+ * The JSON answer gives the name the commit has: each line of text that
+ * starts so is rewritten as format_email() would have written it.
+ */
+static int strip_gitauthor(struct email_parser *ep, struct strbuf *text)
+{
+	static const char mark[] = "\"GitAuthor: ";
+	const size_t ml = sizeof(mark) - 1;
+	struct strbuf out = STRBUF_INIT, one = STRBUF_INIT;
+	const char *p = text->buf, *end = text->buf + text->len, *nl;
+
+	if (!memmem(text->buf, text->len, mark, ml))
+		return 0;
+	for (; p < end; p = nl + 1) {
+		const char *q, *a, *ae;
+
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		q = (size_t)(nl - p) > ml && !memcmp(p, mark, ml) ?
+			    memchr(p + ml, '"', (size_t)(nl - p - ml)) :
+			    NULL;
+		a = q && q + 2 < nl && q[1] == ' ' && q[2] == '<' ? q + 3 :
+								    NULL;
+		ae = a ? memchr(a, '>', (size_t)(nl - a)) : NULL;
+		if (ae) {
+			email_format(ep, &one, p + ml, (size_t)(q - p - ml), a,
+				     (size_t)(ae - a), 1);
+			strbuf_addbuf(&out, &one);
+			strbuf_add(&out, ae + 1, (size_t)(nl - ae - 1));
+		} else {
+			strbuf_add(&out, p, (size_t)(nl - p));
+		}
+		if (nl < end)
+			strbuf_addch(&out, '\n');
+	}
+	strbuf_release(&one);
+	if (strbuf_failed(&out)) {
+		strbuf_release(&out);
+		return -1;
+	}
+	strbuf_release(text);
+	*text = out;
+	return 0;
+}
+
 int gm_answer_json(struct getmaint *g, const struct gm_opts *o,
 		   struct gm_query *q, struct strbuf *out, struct diags *d)
 {
@@ -376,7 +425,11 @@ int gm_answer_json(struct getmaint *g, const struct gm_opts *o,
 	    text_answer(g, o, 0, 0, 1, q, &to, d) ||
 	    text_answer(g, o, 0, 1, 0, q, &cc, d))
 		goto out;
-	if (read_recipients(&j, &all, &roles))
+	if (strip_gitauthor(&g->cache.ep, &all) ||
+	    strip_gitauthor(&g->cache.ep, &roles) ||
+	    strip_gitauthor(&g->cache.ep, &to) ||
+	    strip_gitauthor(&g->cache.ep, &cc) ||
+	    read_recipients(&j, &all, &roles))
 		goto nomem;
 
 	strbuf_addf(out, "{\n  \"version\": %d,\n  \"files\": [",

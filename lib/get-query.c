@@ -538,16 +538,41 @@ static int answer_one(struct getmaint *g, const struct gm_opts *o,
 	return 0;
 }
 
-/* Answer the paths in [p, end) (one a line) to fd, 1 MiB at a time. */
+/* The paths (lines) in [p, end). */
+static size_t count_lines(const char *p, const char *end)
+{
+	size_t n = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		n++;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return n;
+}
+
+/*
+ * Answer the paths in [p, end) (one a line) to fd, 1 MiB at a time; with
+ * total, o->progress told of them as that share of total.
+ */
 static int answer_range(struct getmaint *g, const struct gm_opts *o,
 			const struct gm_select *sel, char *p, char *end, int fd,
-			struct diags *d)
+			size_t total, struct diags *d)
 {
 	struct strbuf one = STRBUF_INIT, out = STRBUF_INIT;
 	struct diags ad = DIAGS_INIT;
 	int err = 0, ret = -1;
+	size_t mine = total && o->progress ? count_lines(p, end) : 0, done = 0;
 
 	while (p < end) {
+		if (mine && !(done % 512))
+			o->progress(o->progress_ctx,
+				    (size_t)((double)done * total / mine),
+				    total);
+		done++;
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t plen;
 
@@ -669,7 +694,7 @@ static int second_half(struct getmaint *g, const struct gm_opts *o,
 	int err = 0, ret;
 
 	close(lim[0]);
-	ret = answer_range(g, o, sel, p, end, fd, d) ? 1 : 0;
+	ret = answer_range(g, o, sel, p, end, fd, 0, d) ? 1 : 0;
 	if (gm_db_limit_list(&g->db, &sb) ||
 	    write_all(lim[1], sb.buf, sb.len, &err))
 		ret = 1;
@@ -709,6 +734,8 @@ int gm_get_all(struct getmaint *g, const struct gm_opts *opts,
 	char *mid, *end = list + len;
 	int status, ret = -1, tfd = -1, lim[2] = { -1, -1 };
 	pid_t pid = -1;
+	/* before answer_range() cuts the list into strings */
+	size_t total = o.progress ? count_lines(list, end) : 0;
 
 	o.output_multiline = 0;
 	if (sel && !sel->unowned && !sel->owner)
@@ -746,7 +773,7 @@ int gm_get_all(struct getmaint *g, const struct gm_opts *opts,
 		if (pid < 0)
 			mid = end;
 	}
-	if (answer_range(g, &o, sel, list, mid, fd, d))
+	if (answer_range(g, &o, sel, list, mid, fd, total, d))
 		goto out;
 	if (pid > 0) {
 		pid_t child = pid;
@@ -763,6 +790,8 @@ int gm_get_all(struct getmaint *g, const struct gm_opts *opts,
 		if (copy_back(tfd, fd, d))
 			goto out;
 	}
+	if (o.progress)
+		o.progress(o.progress_ctx, total, total);
 	gm_db_limit_diags(&g->db, d);
 	ret = 0;
 out:

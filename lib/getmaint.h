@@ -77,6 +77,13 @@ struct gm_opts {
 	/* git history (--git, --git-fallback, --git-blame, Fixes:), read
 	 * through the history room (history.h); NULL for none */
 	struct history *history;
+	/*
+	 * --all: called now and then with the files answered so far (an
+	 * estimate over both processes) and the total, last with done ==
+	 * total; NULL for none.
+	 */
+	void (*progress)(void *ctx, size_t done, size_t total);
+	void *progress_ctx;
 };
 
 #define GM_GEN_6_12 612

@@ -1,0 +1,76 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# maint's own get options on a small git tree (issue #24 items 7 and 8):
+# --all reads no history unless asked, shows progress on a terminal;
+# the JSON answers never carry the script's "GitAuthor: " name;
+# --unowned alone is the whole tree; --owner of nobody is an error.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIRECTORY/lib-gettree.sh"
+
+make_get_tree tree
+cd tree || exit 1
+
+test_expect_success 'a git tree of one import commit' '
+	git init -q -b master && git add -A &&
+	git -c user.name="Ivy Import" -c user.email=ivy@import.example \
+		commit -qm import &&
+	maint get -f kernel/fork.c >../fork.out &&
+	test_grep "^\"GitAuthor: Ivy Import\" <ivy@import.example>" ../fork.out
+'
+
+test_expect_success '--all reads no history unless asked' '
+	maint get --all >../all.out &&
+	test_grep "^kernel/fork.c	linux-kernel@vger.kernel.org" ../all.out &&
+	! grep -q ivy@import ../all.out &&
+	maint get --all --git-fallback >../allgit.out &&
+	test_grep "^kernel/fork.c	\"GitAuthor: Ivy Import\" <ivy@import" \
+		../allgit.out
+'
+
+test_expect_success '--json: the name without "GitAuthor: "' '
+	maint get --maint-json -f kernel/fork.c >../fork.json &&
+	test_grep "\"name\": \"Ivy Import\", \"address\": \"ivy@import.example\"" \
+		../fork.json &&
+	test_grep "\"to\": \\[\"Ivy Import <ivy@import.example>\"\\]" \
+		../fork.json &&
+	! grep -q GitAuthor ../fork.json
+'
+
+test_expect_success '--all: no progress when stderr is no terminal' '
+	maint get --all 2>../quiet.err >/dev/null &&
+	! test -s ../quiet.err
+'
+
+if command -v script >/dev/null; then
+	test_expect_success '--all: progress on a terminal' '
+		n=$(git ls-files | wc -l) &&
+		script -qec "maint get --all >/dev/null" /dev/null \
+			>../tty.out &&
+		tr "\r" "\n" <../tty.out >../tty.lines &&
+		test_grep "^maint get --all: 100% of $n files, done\.$" \
+			../tty.lines
+	'
+else
+	test_skip '--all: progress on a terminal' 'no script(1)'
+fi
+
+test_expect_success '--unowned alone: the files of the whole tree' '
+	maint get --unowned </dev/null >../un.out &&
+	git ls-files | while read -r f; do
+		maint get --unowned -f "$f"
+	done >../un.expect &&
+	test_cmp ../un.expect ../un.out &&
+	test_grep "^kernel/fork.c$" ../un.out
+'
+
+test_expect_success '--owner of an address no section lists: exit 1' '
+	test_expect_code 1 maint get --owner=nobody@nowhere 2>../own.err \
+		>../own.out &&
+	test_grep "no section lists .nobody@nowhere." ../own.err &&
+	! test -s ../own.out &&
+	test_expect_code 1 maint get --owner=nobody@nowhere --all \
+		2>../own2.err &&
+	test_grep "no section lists" ../own2.err
+'
+
+test_done
