@@ -46,6 +46,7 @@ struct format_opts {
 	const char *input, *output, *section, *order_letters;
 	int order, check, in_place, help;
 	int output_given;
+	int dir; /* a directory, formatted in place file by file */
 };
 
 static int compile_all(char **pats, int n, struct mnt_regex *re)
@@ -187,6 +188,102 @@ static int lock_output(struct lock_file *lk, const char *path)
 	}
 }
 
+/* One file of a directory, rendered: written only when it changes. */
+struct file_job {
+	const char *path;
+	struct strbuf text;
+};
+
+static int file_produce(void *arg, struct sink *s)
+{
+	const struct file_job *j = arg;
+
+	strbuf_add(&s->buf, j->text.buf, j->text.len);
+	return sink_finish(s);
+}
+
+/*
+ * A directory formatted in place, file by file (issue #24 item 9): each
+ * file keeps its preamble and its sections, sorted (and the sections the
+ * REGEXes take go to the section file).  The files that change are
+ * locked, checked unchanged since the read, and replaced together
+ * through temporary files (all renamed or none).  The status.
+ */
+static int run_dir(struct format_opts *o, struct maintainers *m,
+		   const size_t *ki, size_t nk, struct render_job *moved)
+{
+	struct file_job *fj =
+		calloc(m->nr_files ? m->nr_files : 1, sizeof(*fj));
+	struct lock_file *lk = calloc(m->nr_files + 1, sizeof(*lk));
+	struct output *out = calloc(m->nr_files + 1, sizeof(*out));
+	size_t *idx = malloc((nk ? nk : 1) * sizeof(*idx));
+	struct strbuf now = STRBUF_INIT;
+	size_t f, i, n, nout = 0;
+	int ret = 255, err = 0;
+
+	if (!fj || !lk || !out || !idx) {
+		error_msg("out of memory");
+		goto out;
+	}
+	for (f = 0; f <= m->nr_files; f++)
+		lk[f] = (struct lock_file)LOCK_FILE_INIT;
+	for (f = 0; f < m->nr_files; f++) {
+		const struct mnt_file *mf = &m->files[f];
+
+		strbuf_init(&fj[f].text);
+		fj[f].path = mf->name;
+		for (i = n = 0; i < nk; i++)
+			if (!m->sections[ki[i]].preamble &&
+			    m->sections[ki[i]].file == f)
+				idx[n++] = ki[i];
+		if (mnt_render_file(m, (unsigned)f, idx, n,
+				    o->order ? o->order_letters : NULL,
+				    &fj[f].text)) {
+			error_msg("out of memory");
+			goto out;
+		}
+		if (fj[f].text.len == mf->len &&
+		    !memcmp(fj[f].text.buf, mf->data, mf->len))
+			continue;
+		ret = lock_output(&lk[f], mf->name);
+		if (ret)
+			goto out;
+		ret = 255;
+		/* what was read is what is there, under the lock */
+		strbuf_reset(&now);
+		if (read_path(mf->name, &now, &err) || now.len != mf->len ||
+		    memcmp(now.buf, mf->data, mf->len)) {
+			error_msg("%s: changed while it was being formatted; "
+				  "nothing written",
+				  mf->name);
+			ret = err ? file_exit_status(err) : 1;
+			goto out;
+		}
+		out[nout++] = (struct output){ mf->name, file_produce, &fj[f] };
+	}
+	if (moved->n) {
+		ret = lock_output(&lk[m->nr_files], o->section);
+		if (ret)
+			goto out;
+		out[nout++] =
+			(struct output){ o->section, render_produce, moved };
+	}
+	ret = write_outputs(out, nout);
+out:
+	for (f = 0; fj && lk && f < m->nr_files; f++) {
+		lock_release(&lk[f]);
+		strbuf_release(&fj[f].text);
+	}
+	if (lk)
+		lock_release(&lk[m->nr_files]);
+	strbuf_release(&now);
+	free(fj);
+	free(lk);
+	free(out);
+	free(idx);
+	return ret;
+}
+
 static int run(struct format_opts *o, char **pats, int npats)
 {
 	struct lock_file lk[2] = { LOCK_FILE_INIT, LOCK_FILE_INIT };
@@ -202,7 +299,7 @@ static int run(struct format_opts *o, char **pats, int npats)
 	int ret = 255;
 
 	mnt_init(&m);
-	if (!o->check) {
+	if (!o->check && !o->dir) {
 		/* held from before the read to after the rename */
 		if (check_overlap(o, npats > 0))
 			goto out_nore;
@@ -260,6 +357,12 @@ static int run(struct format_opts *o, char **pats, int npats)
 	}
 	jobs[0] = (struct render_job){ &m, ki, nk, order };
 	jobs[1] = (struct render_job){ &m, mi, nm, order };
+	if (o->dir) {
+		if (nm && check_overlap(o, true))
+			goto out;
+		ret = run_dir(o, &m, ki, nk, &jobs[1]);
+		goto out;
+	}
 	/*
 	 * Like the script, write a file only when it has sections (the
 	 * preamble counts).  --in-place always rewrites the input, so that
@@ -314,7 +417,8 @@ static int format_main(int argc, char **argv, int is_move)
 			"write nothing; list what is out of canonical\n"
 			"order as file:line: and exit 1 if anything is"),
 		OPT_SET("in-place", &o.in_place,
-			"rewrite the input file itself"),
+			"rewrite the input file itself (a directory:\n"
+			"each of its files, as without --output)"),
 		OPT_SET("h|help|usage", &o.help, "show this help"),
 		OPT_TABLE_END,
 	};
@@ -362,14 +466,12 @@ static int format_main(int argc, char **argv, int is_move)
 				"--in-place needs a file, not standard input");
 			goto out;
 		}
-		if (is_directory(o.input)) {
-			error_msg(
-				"--in-place needs a file: '%s' is a directory",
-				o.input);
-			goto out;
-		}
 		o.output = o.input;
 	}
+	/* a split MAINTAINERS/: each of its files in place (#24 item 9) */
+	if (!o.check && !o.output_given && strcmp(o.input, "-") &&
+	    is_directory(o.input))
+		o.dir = 1;
 	ret = run(&o, args, nargs);
 out:
 	strbuf_release(&err);

@@ -243,8 +243,27 @@ int mnt_order_lines(const struct maintainers *m, const struct mnt_section *s,
 	return 0;
 }
 
+/* The preamble rendered: the model's, or one file's part of it. */
+struct pre {
+	const char *s;
+	size_t len;
+};
+
+static int render_pre(const struct maintainers *m, const size_t *idx, size_t n,
+		      const char *order, const struct pre *pre,
+		      struct strbuf *out, struct sink *sink);
+
 static int render(const struct maintainers *m, const size_t *idx, size_t n,
 		  const char *order, struct strbuf *out, struct sink *sink)
+{
+	struct pre pre = { m->preamble.buf, m->preamble.len };
+
+	return render_pre(m, idx, n, order, &pre, out, sink);
+}
+
+static int render_pre(const struct maintainers *m, const size_t *idx, size_t n,
+		      const char *order, const struct pre *pre,
+		      struct strbuf *out, struct sink *sink)
 {
 	size_t *lines = NULL, max = 1, i, j, need = 0;
 	struct litem *it = NULL;
@@ -260,7 +279,7 @@ static int render(const struct maintainers *m, const size_t *idx, size_t n,
 		if (s->nr > max)
 			max = s->nr;
 		if (s->preamble) {
-			need += m->preamble.len;
+			need += pre->len;
 			continue;
 		}
 		need += s->header_len + 1 + (sep ? 1 : 0);
@@ -281,7 +300,7 @@ static int render(const struct maintainers *m, const size_t *idx, size_t n,
 		const struct mnt_section *s = &m->sections[idx[i]];
 
 		if (s->preamble) {
-			strbuf_add(out, m->preamble.buf, m->preamble.len);
+			strbuf_add(out, pre->s, pre->len);
 		} else {
 			if (sep)
 				strbuf_addch(out, '\n');
@@ -311,6 +330,25 @@ int mnt_render(const struct maintainers *m, const size_t *idx, size_t n,
 	       const char *order, struct strbuf *out)
 {
 	return render(m, idx, n, order, out, NULL);
+}
+
+int mnt_render_file(const struct maintainers *m, unsigned file,
+		    const size_t *idx, size_t n, const char *order,
+		    struct strbuf *out)
+{
+	const struct mnt_file *f = &m->files[file];
+	struct pre pre = { m->preamble.buf + f->preamble_start,
+			   f->preamble_end - f->preamble_start };
+	size_t *all = malloc((n + 1) * sizeof(*all));
+	int ret;
+
+	if (!all)
+		return -1;
+	all[0] = 0; /* sections[0]: the preamble, here this file's part */
+	memcpy(all + 1, idx, n * sizeof(*idx));
+	ret = render_pre(m, all, n + 1, order, &pre, out, NULL);
+	free(all);
+	return ret;
 }
 
 int mnt_render_sink(const struct maintainers *m, const size_t *idx, size_t n,

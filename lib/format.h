@@ -59,6 +59,15 @@ int mnt_render_sink(const struct maintainers *m, const size_t *idx, size_t n,
 		    const char *order, struct sink *out);
 
 /*
+ * One file of a directory as it would be on its own: its part of the
+ * preamble, then the sections idx[0..n) (sections of that file, in the
+ * order to write), appended to out.  0, or -1 when out of memory.
+ */
+int mnt_render_file(const struct maintainers *m, unsigned file,
+		    const size_t *idx, size_t n, const char *order,
+		    struct strbuf *out);
+
+/*
  * Check that every input file is in canonical form: sections in order,
  * field lines in canonical form (and in order when order is not NULL),
  * one blank line between sections.  Each departure is added to d with

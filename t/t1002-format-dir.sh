@@ -44,9 +44,49 @@ test_expect_success '--check checks every file of a directory' '
 	! grep -q "c/one" err
 '
 
-test_expect_success '--in-place refuses a directory' '
-	test_expect_code 255 maint format --in-place --input d 2>err &&
-	test_grep "is a directory" err
+test_expect_success 'a directory is formatted in place, file by file' '
+	rm -rf f && mkdir f &&
+	printf "Preamble\n\nZETA\nM: z\n\nALPHA\nM: a\n" >f/one &&
+	printf "MID\nM:\tm\n" >f/two &&
+	cp f/two two.before && touch -d @1000000000 f/two &&
+	maint format --input f &&
+	printf "Preamble\n\nALPHA\nM:\ta\n\nZETA\nM:\tz\n" >expect &&
+	test_cmp expect f/one &&
+	test_cmp two.before f/two &&
+	test "$(stat -c %Y f/two)" = 1000000000 &&
+	! test -e MAINTAINERS.new && ! test -e f/one.lock &&
+	test "$(ls -A f)" = "$(printf "one\ntwo")" &&
+	maint format --check --input f
+'
+
+test_expect_success '--in-place on a directory: the same' '
+	printf "B\nM: b\n\nA\nM: a\n" >f/two &&
+	maint format --in-place --input f &&
+	printf "A\nM:\ta\n\nB\nM:\tb\n" >expect &&
+	test_cmp expect f/two
+'
+
+test_expect_success 'a directory: all files or none (one locked)' '
+	printf "D\nM: d\n\nC\nM: c\n" >f/one &&
+	printf "F\nM: f\n\nE\nM: e\n" >f/two &&
+	cp f/one one.before && cp f/two two.before &&
+	: >f/two.lock &&
+	test_must_fail maint format --input f 2>err &&
+	test_grep "f/two.lock" err &&
+	test_cmp one.before f/one && test_cmp two.before f/two &&
+	rm f/two.lock
+'
+
+test_expect_success 'move on a directory: the sections leave their files' '
+	maint move --input f --section moved "^[CE]\$" &&
+	printf "D\nM:\td\n" >expect && test_cmp expect f/one &&
+	printf "F\nM:\tf\n" >expect && test_cmp expect f/two &&
+	printf "C\nM:\tc\n\nE\nM:\te\n" >expect && test_cmp expect moved
+'
+
+test_expect_success 'a directory with --output is still joined into one file' '
+	maint format --input f --output joined &&
+	printf "D\nM:\td\n\nF\nM:\tf\n" >expect && test_cmp expect joined
 '
 
 test_done
