@@ -54,13 +54,13 @@ LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/di
 	   lib/mailmap.o lib/patch.o lib/run.o lib/ustr.o \
 	   lib/get-answer-emit.o lib/merge-fields.o lib/merge-text.o \
 	   lib/merge.o lib/merge-check.o lib/merge-git.o lib/merge-hunks.o lib/merge-moves.o lib/merge-repair.o lib/perlre.o lib/split.o lib/strmap.o lib/suggest.o \
-	   lib/json.o lib/export.o lib/add.o \
+	   lib/json.o lib/export.o lib/add.o lib/activity.o lib/vcs-activity.o \
 	   lib/maintainers.o lib/regex.o lib/strbuf.o
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
 	       builtin/split.o builtin/split-series.o \
 	       builtin/split-series-git.o builtin/split-series-readers.o \
 	       builtin/split-series-text.o builtin/export.o \
-	       builtin/add.o
+	       builtin/add.o builtin/activity.o
 TOOL_OBJS = maint.o cli.o heap.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
 	     t/unit/test-check t/unit/test-patch t/unit/test-removetree \
@@ -68,7 +68,7 @@ UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 \
 	   doc/maint-get.1 \
 	   doc/maint-merge.1 doc/maint-split.1 doc/maint-export.1 \
-	   doc/maint-add.1
+	   doc/maint-add.1 doc/maint-activity.1
 # pages that are ".so man1/OTHER.1" in doc/: installed as symbolic links
 # to OTHER.1, which man -l and man both read
 MANLINKS = doc/maint-move.1 doc/maint-join.1

@@ -52,6 +52,8 @@ static const struct cmd commands[] = {
 	  EXIT_ERROR },
 	{ "export", cmd_export, "MAINTAINERS as JSON or CODEOWNERS",
 	  EXIT_FAILED },
+	{ "activity", cmd_activity,
+	  "who and what is really active, from the git history", EXIT_ERROR },
 	{ "add", cmd_add, "insert a new entry in sorted order", EXIT_FAILED },
 };
 

@@ -19,6 +19,7 @@ int cmd_join(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_add(int argc, char **argv);
+int cmd_activity(int argc, char **argv);
 
 /*
  * An output (struct output's produce, cli.h) that renders the sections

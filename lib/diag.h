@@ -21,41 +21,45 @@ enum diag_severity {
 };
 
 /* X(id, severity, name) */
-#define DIAG_CATALOGUE(X)                                    \
-	X(D_OPEN, SEV_FATAL, "open")                         \
-	X(D_READ, SEV_FATAL, "read")                         \
-	X(D_NOMEM, SEV_FATAL, "out-of-memory")               \
-	X(D_NO_FILES, SEV_FATAL, "no-files")                 \
-	X(D_NOT_REGULAR, SEV_FATAL, "not-regular")           \
-	X(D_DUP_HEADER, SEV_ERROR, "duplicate-header")       \
-	X(D_ODD_LINE, SEV_ERROR, "odd-line")                 \
-	X(D_REGEX, SEV_ERROR, "regex")                       \
-	X(D_REGEX_LIMIT, SEV_ERROR, "regex-limit")           \
-	X(D_SECTION_ORDER, SEV_WARNING, "section-order")     \
-	X(D_FIELD_ORDER, SEV_WARNING, "field-order")         \
-	X(D_FIELD_FORM, SEV_WARNING, "field-form")           \
-	X(D_LAYOUT, SEV_WARNING, "layout")                   \
-	X(D_NO_EMAIL, SEV_WARNING, "no-email")               \
-	X(D_NO_STATUS, SEV_WARNING, "no-status")             \
-	X(D_NO_PATTERN, SEV_WARNING, "no-pattern")           \
-	X(D_NO_MATCH, SEV_WARNING, "no-file-matches")        \
-	X(D_BAD_PATTERN, SEV_ERROR, "bad-pattern")           \
-	X(D_BAD_LINK, SEV_WARNING, "bad-link")               \
-	X(D_BAD_SCM, SEV_WARNING, "bad-scm")                 \
-	X(D_ENTRY_TAB, SEV_WARNING, "entry-tab")             \
-	X(D_UNKNOWN_TYPE, SEV_ERROR, "unknown-type")         \
-	X(D_MISORDERED, SEV_WARNING, "misordered")           \
-	X(D_BAD_EMAIL, SEV_ERROR, "bad-email")               \
-	X(D_BAD_STATUS, SEV_WARNING, "bad-status")           \
-	X(D_DUP_PATTERN, SEV_WARNING, "duplicate-pattern")   \
-	X(D_SHARED_PATTERN, SEV_NOTE, "shared-pattern")      \
-	X(D_USELESS_EXCLUDE, SEV_WARNING, "useless-exclude") \
-	X(D_BAD_REGEX, SEV_ERROR, "bad-regex")               \
-	X(D_SHADOWED, SEV_NOTE, "shadowed")                  \
-	X(D_NOT_PATCH, SEV_WARNING, "not-a-patch")           \
-	X(D_CONFLICT_MARKER, SEV_ERROR, "conflict-marker")   \
-	X(D_NOT_EXPORTED, SEV_NOTE, "not-exported")          \
-	X(D_BAD_ENTRY, SEV_ERROR, "bad-entry")
+#define DIAG_CATALOGUE(X)                                      \
+	X(D_OPEN, SEV_FATAL, "open")                           \
+	X(D_READ, SEV_FATAL, "read")                           \
+	X(D_NOMEM, SEV_FATAL, "out-of-memory")                 \
+	X(D_NO_FILES, SEV_FATAL, "no-files")                   \
+	X(D_NOT_REGULAR, SEV_FATAL, "not-regular")             \
+	X(D_DUP_HEADER, SEV_ERROR, "duplicate-header")         \
+	X(D_ODD_LINE, SEV_ERROR, "odd-line")                   \
+	X(D_REGEX, SEV_ERROR, "regex")                         \
+	X(D_REGEX_LIMIT, SEV_ERROR, "regex-limit")             \
+	X(D_SECTION_ORDER, SEV_WARNING, "section-order")       \
+	X(D_FIELD_ORDER, SEV_WARNING, "field-order")           \
+	X(D_FIELD_FORM, SEV_WARNING, "field-form")             \
+	X(D_LAYOUT, SEV_WARNING, "layout")                     \
+	X(D_NO_EMAIL, SEV_WARNING, "no-email")                 \
+	X(D_NO_STATUS, SEV_WARNING, "no-status")               \
+	X(D_NO_PATTERN, SEV_WARNING, "no-pattern")             \
+	X(D_NO_MATCH, SEV_WARNING, "no-file-matches")          \
+	X(D_BAD_PATTERN, SEV_ERROR, "bad-pattern")             \
+	X(D_BAD_LINK, SEV_WARNING, "bad-link")                 \
+	X(D_BAD_SCM, SEV_WARNING, "bad-scm")                   \
+	X(D_ENTRY_TAB, SEV_WARNING, "entry-tab")               \
+	X(D_UNKNOWN_TYPE, SEV_ERROR, "unknown-type")           \
+	X(D_MISORDERED, SEV_WARNING, "misordered")             \
+	X(D_BAD_EMAIL, SEV_ERROR, "bad-email")                 \
+	X(D_BAD_STATUS, SEV_WARNING, "bad-status")             \
+	X(D_DUP_PATTERN, SEV_WARNING, "duplicate-pattern")     \
+	X(D_SHARED_PATTERN, SEV_NOTE, "shared-pattern")        \
+	X(D_USELESS_EXCLUDE, SEV_WARNING, "useless-exclude")   \
+	X(D_BAD_REGEX, SEV_ERROR, "bad-regex")                 \
+	X(D_SHADOWED, SEV_NOTE, "shadowed")                    \
+	X(D_NOT_PATCH, SEV_WARNING, "not-a-patch")             \
+	X(D_CONFLICT_MARKER, SEV_ERROR, "conflict-marker")     \
+	X(D_NOT_EXPORTED, SEV_NOTE, "not-exported")            \
+	X(D_BAD_ENTRY, SEV_ERROR, "bad-entry")                 \
+	X(D_INACTIVE_SECTION, SEV_WARNING, "inactive-section") \
+	X(D_INACTIVE_PERSON, SEV_WARNING, "inactive-person")   \
+	X(D_ORPHAN_ACTIVE, SEV_NOTE, "orphan-active")          \
+	X(D_UNOWNED_BUSY, SEV_NOTE, "unowned-busy")
 
 #define DIAG_ENUM(id, sev, name) id,
 enum diag_id { DIAG_CATALOGUE(DIAG_ENUM) D__COUNT };

@@ -108,6 +108,21 @@ void vcs_lines(const char *text, size_t len, struct strbuf *out);
  */
 const char *vcs_refusal(const struct vcs *v, size_t *len);
 
+/*
+ * The activity report's log (lib/activity.h): every commit from since
+ * (until, when not 0; epoch seconds) as "\0AT\tCT\tAUTHOR\tCOMMITTER\n"
+ * (times in epoch seconds, "Name <address>" as written), its trailers,
+ * a "\1" line, then the files it changes (none for a merge), appended
+ * to out; from the cache when it may be.  0, or VCS_ACT_*.
+ */
+#define VCS_ACT_NOGIT (-1) /* no git, or no .git here */
+#define VCS_ACT_FAILED (-2) /* git failed: its words in v->err */
+#define VCS_ACT_NOMEM (-3)
+int vcs_activity_log(struct vcs *v, long long since, long long until,
+		     struct strbuf *out);
+/* Is the repository a shallow clone (its history cut)? */
+bool vcs_shallow(struct vcs *v);
+
 /* Is the path tracked (vcs_file_exists(): git ls-files PATH says so)? */
 bool vcs_file_exists(struct vcs *v, const char *path);
 

@@ -34,7 +34,7 @@ in_page() {
 		END { exit $f }' "$2"
 }
 
-for c in get check format move merge split join export add; do
+for c in get check format move merge split join export add activity; do
 	test_expect_success "maint $c --help lists every option of its table" '
 		table '$c' &&
 		maint '$c' --help >help.'$c' &&
@@ -70,7 +70,7 @@ test_expect_success 'an option the table lacks is refused by both' '
 	test_grep "usage: maint check" err
 '
 
-for c in merge split join export add; do
+for c in merge split join export add activity; do
 	test_expect_success "maint $c: an unknown option is a usage error (129)" '
 		test_expect_code 129 maint '$c' --no-such-option 2>err &&
 		test_grep "Unknown option: no-such-option" err

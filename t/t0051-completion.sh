@@ -17,7 +17,7 @@ complete_words() {
 
 test_expect_success 'the command names, from maint --help' '
 	complete_words "" >out &&
-	for c in format move merge get split join check add; do
+	for c in format move merge get split join check add activity; do
 		test_grep "^$c\$" out || exit 1
 	done &&
 	complete_words g >out &&

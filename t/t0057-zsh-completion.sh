@@ -57,7 +57,7 @@ test_expect_success 'the file is an autoloadable #compdef function' '
 
 test_expect_success 'the command names, from maint --help' '
 	zcomplete "" >out &&
-	for c in format move merge get split join check export add; do
+	for c in format move merge get split join check export add activity; do
 		test_grep "^$c\$" out || exit 1
 	done &&
 	zcomplete g >out &&

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * maint activity: who and what in MAINTAINERS is really active, from the
+ * git history.  See doc/maint-activity.1.
+ */
+#include "builtin.h"
+#include "../cli.h"
+#include "../parse-options.h"
+#include "../lib/activity.h"
+#include "../lib/vcs.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char activity_head[] =
+	"usage: maint activity [--json] [--since=WHEN] [--inactive=DURATION]\n"
+	"                      [--as-of=DATE] [--top=N] [--fail-on=LEVEL]\n"
+	"\n"
+	"From the git history of the tree it is run in (one git log, kept in\n"
+	"the cache under .git/maint, .mailmap applied): per section its last\n"
+	"commit and its commits in the window, and each M:/R: person's last\n"
+	"activity anywhere and in the section's files; then the findings at\n"
+	"MAINTAINERS:LINE: inactive-section, inactive-person, orphan-active,\n"
+	"unowned-busy.  DURATION: Ny, Nm, Nw, Nd (\"2 years\", \"1-year-ago\").\n"
+	"\n";
+
+static const char activity_foot[] =
+	"Exit status: 0, 1 when a finding is at or above --fail-on, 2 when\n"
+	"MAINTAINERS or the history cannot be read, 129 on bad arguments.\n";
+
+struct job {
+	const struct activity *a;
+	const struct diags *f;
+	bool json;
+};
+
+static int produce(void *arg, struct sink *s)
+{
+	struct job *j = arg;
+	int ret = j->json ? act_json(j->a, j->f, &s->buf) :
+			    act_text(j->a, j->f, &s->buf);
+
+	if (ret) {
+		s->err = ENOMEM;
+		s->failed = true;
+		return -1;
+	}
+	return sink_finish(s);
+}
+
+static int fail_level(const char *s)
+{
+	if (!strcmp(s, "error"))
+		return SEV_ERROR;
+	if (!strcmp(s, "warning"))
+		return SEV_WARNING;
+	if (!strcmp(s, "note"))
+		return SEV_NOTE;
+	if (!strcmp(s, "never"))
+		return SEV_FATAL + 1;
+	return -1;
+}
+
+/* Each line of sb as a message of its own. */
+static void print_lines(const struct strbuf *sb)
+{
+	const char *p = sb->buf, *e;
+
+	for (; p < sb->buf + sb->len; p = e + 1) {
+		e = memchr(p, '\n', (size_t)(sb->buf + sb->len - p));
+		if (!e)
+			e = sb->buf + sb->len;
+		error_msg("%.*s", (int)(e - p), p);
+	}
+}
+
+/* A --since: a duration back from now, or a date.  -1: neither. */
+static long long when(const char *s, long long now)
+{
+	long long t = act_duration(s);
+
+	if (t >= 0)
+		return now - t;
+	return act_date(s);
+}
+
+int cmd_activity(int argc, char **argv)
+{
+	const char *input = "MAINTAINERS", *output = "-", *since = "1y";
+	const char *inactive = "2y", *as_of = NULL, *fail_on = "never";
+	const char *mailmap = ".mailmap";
+	int help = 0, json = 0, top = 20, nargs, ret, level, rc;
+	const struct option opts[] = {
+		OPT_SET("json", &json, "the report as JSON"),
+		OPT_STR("since", &since, "WHEN",
+			"the window: a DURATION back, or YYYY-MM-DD\n"
+			"(default: 1y)"),
+		OPT_STR("inactive", &inactive, "DURATION",
+			"idle longer than this is inactive (default: 2y)"),
+		OPT_STR("as-of", &as_of, "DATE",
+			"YYYY-MM-DD: the report as of that day (default:\n"
+			"now; later commits left out)"),
+		OPT_NUM("top", &top, "N",
+			"unowned-busy: the N busiest directories (default:\n"
+			"20, 0 for all)"),
+		OPT_STR("fail-on", &fail_on, "LEVEL",
+			"exit 1 on a finding at or above: error, warning,\n"
+			"note or never (default: never)"),
+		OPT_STR("input", &input, "FILE",
+			"MAINTAINERS file or directory (default: MAINTAINERS)"),
+		OPT_STR("mailmap", &mailmap, "FILE",
+			".mailmap to apply (default: .mailmap; --mailmap=\n"
+			"for none)"),
+		OPT_STR("output", &output, "FILE",
+			"file to write, - for stdout (default: -)"),
+		OPT_SET("h|help", &help, "show this help"),
+		OPT_TABLE_END,
+	};
+	struct getmaint g;
+	struct vcs v;
+	struct activity a;
+	struct act_opts o = { 0 };
+	struct diags d = DIAGS_INIT, findings = DIAGS_INIT;
+	struct strbuf log = STRBUF_INIT;
+	struct job j = { &a, &findings, false };
+	struct output out = { NULL, produce, &j };
+	char **args = NULL;
+	long long t;
+	bool have_a = false;
+
+	getmaint_init(&g);
+	vcs_init(&v);
+	ret = parse_options_usage(argc, argv, opts, activity_head,
+				  activity_foot, &help, &args, &nargs);
+	if (ret >= 0)
+		goto out;
+	ret = 129;
+	if (nargs) {
+		error_msg("unexpected argument '%s'", args[0]);
+		goto out;
+	}
+	level = fail_level(fail_on);
+	if (level < 0) {
+		error_msg("--fail-on: error, warning, note or never, not '%s'",
+			  fail_on);
+		goto out;
+	}
+	o.now = (long long)time(NULL);
+	if (as_of) {
+		o.now = act_date(as_of);
+		if (o.now < 0) {
+			error_msg("--as-of: a date YYYY-MM-DD, not '%s'",
+				  as_of);
+			goto out;
+		}
+	}
+	o.window = when(since, o.now);
+	if (o.window < 0) {
+		error_msg(
+			"--since: a duration (2y, 6m, 90d) or YYYY-MM-DD, not '%s'",
+			since);
+		goto out;
+	}
+	o.threshold = act_duration(inactive);
+	if (o.threshold < 0) {
+		error_msg("--inactive: a duration (2y, 18m, 90d), not '%s'",
+			  inactive);
+		goto out;
+	}
+	if (top < 0) {
+		error_msg("--top: a number of directories, not %d", top);
+		goto out;
+	}
+	o.top = (size_t)top;
+	/* the history read: back to the earlier, whole days (the cache) */
+	o.start = o.window < o.now - o.threshold ? o.window :
+						   o.now - o.threshold;
+	if (o.start < 0)
+		o.start = 0;
+	o.start -= o.start % 86400;
+	j.json = json;
+	ret = 2;
+	if (getmaint_read(&g, input, false, *mailmap ? mailmap : NULL, &d)) {
+		print_diags(&d);
+		goto out;
+	}
+	rc = vcs_activity_log(&v, o.start, as_of ? o.now : 0, &log);
+	print_lines(&v.cache_warn);
+	if (rc == VCS_ACT_NOGIT) {
+		error_msg(
+			"no git history here (git missing, or no .git in the current directory): run it at the top of the tree");
+		goto out;
+	}
+	if (rc) {
+		size_t rlen;
+		const char *refusal = vcs_refusal(&v, &rlen);
+
+		if (rc == VCS_ACT_NOMEM)
+			error_msg("out of memory");
+		else if (refusal)
+			error_msg("git refused the repository: %.*s", (int)rlen,
+				  refusal);
+		else
+			error_msg("git log failed: %.*s",
+				  (int)strcspn(v.err.buf ? v.err.buf : "",
+					       "\n"),
+				  v.err.buf ? v.err.buf : "");
+		goto out;
+	}
+	if (vcs_shallow(&v))
+		error_msg(
+			"a shallow clone: the report covers only the history it has");
+	act_init(&a, &g, &o);
+	have_a = true;
+	if (act_read_log(&a, log.buf, log.len) || act_findings(&a, &findings)) {
+		error_msg("out of memory");
+		goto out;
+	}
+	strbuf_release(&log);
+	out.path = output;
+	if (write_outputs(&out, 1))
+		goto out;
+	t = diags_worst(&findings);
+	ret = t >= level ? 1 : 0;
+out:
+	if (have_a)
+		act_release(&a);
+	free(args);
+	diags_release(&d);
+	diags_release(&findings);
+	strbuf_release(&log);
+	vcs_release(&v);
+	getmaint_release(&g);
+	return ret;
+}

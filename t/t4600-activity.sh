@@ -1,0 +1,170 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# maint activity on a history made here (as of 2026-01-01, window from
+# 2025-01-01, inactive after two years): the planted stale maintainer,
+# idle reviewer, orphan section with an active author and unowned busy
+# directory are found, and nothing else: not an active M: (under an
+# old address .mailmap maps, or active only through an Acked-by), not a
+# quiet orphan, not a directory changed only before the window.
+. "$(dirname "$0")/test-lib.sh"
+
+OLD="2022-06-01T12:00:00Z"
+NEW="2025-06-01T12:00:00Z"
+
+# commit_as "Name <addr>" DATE MESSAGE FILE...
+commit_as() {
+	who=$1 date=$2 msg=$3 && shift 3 &&
+	for f in "$@"; do
+		mkdir -p "$(dirname "$f")" && echo "$msg" >>"$f" || return 1
+	done &&
+	git add -- "$@" &&
+	GIT_AUTHOR_NAME=${who% <*} GIT_AUTHOR_EMAIL=$(echo "$who" | sed "s/.*<//; s/>//") \
+	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
+	GIT_COMMITTER_NAME="Linus" GIT_COMMITTER_EMAIL=linus@example.org \
+		git commit -q -m "$msg"
+}
+
+test_expect_success 'the history: planted inactive, orphan, unowned' '
+	git init -q h && cd h &&
+	cat >MAINTAINERS <<-\IN &&
+	List of maintainers
+
+	ACTIVE DRIVER
+	M:	Alice <alice@example.org>
+	R:	Heidi Idle <heidi@example.org>
+	S:	Maintained
+	F:	drivers/active/
+
+	ACKED DRIVER
+	M:	Grace <grace@example.org>
+	S:	Supported
+	F:	drivers/acked/
+
+	MAPPED DRIVER
+	M:	Frank <frank@new.example.org>
+	S:	Maintained
+	F:	drivers/mapped/
+
+	ORPHAN THING
+	S:	Orphan
+	F:	drivers/orphan/
+
+	QUIET ORPHAN
+	S:	Orphan
+	F:	drivers/quiet/
+
+	STALE DRIVER
+	M:	Bob Stale <bob@example.org>
+	S:	Maintained
+	F:	drivers/stale/
+
+	THE REST
+	M:	Linus <linus@example.org>
+	S:	Buried alive in reporters
+	F:	*
+	F:	*/
+	IN
+	echo "Frank <frank@new.example.org> <frank@old.example.org>" >.mailmap &&
+	commit_as "Linus <linus@example.org>" $OLD init MAINTAINERS .mailmap \
+		drivers/quiet/q.c lib/old/o.c &&
+	commit_as "Bob Stale <bob@example.org>" $OLD "stale 1" drivers/stale/s.c &&
+	commit_as "Dave <dave@example.org>" $OLD old lib/old/o.c &&
+	commit_as "Heidi Idle <heidi@example.org>" 2023-01-01T00:00:00Z "heidi" README &&
+	commit_as "Dave <dave@example.org>" $NEW "stale 2" drivers/stale/s.c &&
+	commit_as "Alice <alice@example.org>" $NEW active drivers/active/a.c &&
+	commit_as "Frank <frank@old.example.org>" $NEW mapped drivers/mapped/m.c &&
+	commit_as "Eve <eve@example.org>" $NEW "orphan 1" drivers/orphan/o.c &&
+	commit_as "Eve <eve@example.org>" $NEW "orphan 2" drivers/orphan/p.c &&
+	commit_as "Ivan <ivan@example.org>" $NEW "acked
+
+Acked-by: Grace <grace@example.org>" drivers/acked/a.c &&
+	commit_as "Dave <dave@example.org>" $NEW busy1 lib/busy/a.c lib/busy/b.c &&
+	commit_as "Dave <dave@example.org>" $NEW busy2 lib/busy/a.c &&
+	test "$(git rev-list --count HEAD)" = 12
+'
+
+run() {
+	(cd h && maint activity --as-of=2026-01-01 "$@")
+}
+
+test_expect_success 'the findings: exactly the planted ones' '
+	run >out &&
+	sed -n "/^# [0-9]* findings/,\$p" out >findings &&
+	cat >expect <<-\EOF &&
+	# 5 findings
+	MAINTAINERS:5: warning: Heidi Idle <heidi@example.org>: last active none since 2024-01-02; listed in '\''ACTIVE DRIVER'\'' (R:) [inactive-person]
+	MAINTAINERS:19: note: '\''ORPHAN THING'\'' is S: Orphan but has 2 commits in the window; active: Eve <eve@example.org> (2) [orphan-active]
+	MAINTAINERS:27: warning: '\''STALE DRIVER'\'' is S: Maintained but no M: was active since 2024-01-02 (last: none since 2024-01-02) [inactive-section]
+	MAINTAINERS:28: warning: Bob Stale <bob@example.org>: last active none since 2024-01-02; listed in '\''STALE DRIVER'\'' (M:) [inactive-person]
+	MAINTAINERS:32: note: lib/busy/: 2 commits in the window to 2 files no section but THE REST covers [unowned-busy]
+	EOF
+	test_cmp expect findings
+'
+
+test_expect_success 'per section: last commit, commits in the window, people' '
+	grep -A3 "^STALE DRIVER" out >got &&
+	printf "%s\n" "STALE DRIVER (MAINTAINERS:27) S: Maintained" \
+		"	last commit 2025-06-01, 1 in the window" \
+		"	M: Bob Stale <bob@example.org>: last active none since 2024-01-02, in the section none since 2024-01-02" \
+		"" >expect &&
+	test_cmp expect got &&
+	grep -A2 "^MAPPED DRIVER" out >got &&
+	test_grep "M: Frank <frank@new.example.org>: last active 2025-06-01, in the section 2025-06-01" got &&
+	grep -A2 "^ACKED DRIVER" out >got &&
+	test_grep "Grace <grace@example.org>: last active 2025-06-01, in the section 2025-06-01" got
+'
+
+test_expect_success '--json: the same report for scripts' '
+	run --json >out.json &&
+	perl -MJSON::PP -e "
+		local \$/; my \$j = decode_json(<STDIN>);
+		die unless \$j->{version} == 1 && \$j->{as_of} eq q(2026-01-01);
+		my (\$s) = grep { \$_->{name} eq q(STALE DRIVER) } @{\$j->{sections}};
+		die unless \$s->{line} == 27 && \$s->{commits} == 1 &&
+			\$s->{people}[0]{inactive} && \$s->{last_commit} eq q(2025-06-01);
+		print join(q( ), map { \$_->{check} . q(:) . \$_->{line} } @{\$j->{findings}}), qq(\n);
+	" <out.json >got &&
+	echo "inactive-person:5 orphan-active:19 inactive-section:27 inactive-person:28 unowned-busy:32" >expect &&
+	test_cmp expect got
+'
+
+test_expect_success '--inactive: the threshold; --since: the window' '
+	run --inactive=5y >out &&
+	! grep -q "\[inactive-" out &&
+	run --since=2025-07-01 >out &&
+	! grep -q "\[orphan-active\]" out &&
+	! grep -q "\[unowned-busy\]" out &&
+	test_grep "\[inactive-section\]" out
+'
+
+test_expect_success '--fail-on: exit 1 at or above the level' '
+	run >/dev/null &&
+	test_expect_code 1 run --fail-on=warning >/dev/null &&
+	test_expect_code 1 run --fail-on=note >/dev/null &&
+	run --fail-on=error >/dev/null &&
+	run --fail-on=warning --inactive=5y --top=0 --since=2025-07-01 >/dev/null
+'
+
+test_expect_success 'the log is cached under .git/maint: the same report' '
+	run >first &&
+	test -d h/.git/maint/history &&
+	MAINT_GET_CACHE=0 run >second &&
+	test_cmp first second
+'
+
+test_expect_success 'bad input: a clear error, nothing on stdout' '
+	mkdir nogit && cp h/MAINTAINERS nogit/ &&
+	(cd nogit && test_expect_code 2 maint activity >out 2>err) &&
+	test_grep "no git history here" nogit/err &&
+	! test -s nogit/out &&
+	test_expect_code 129 run --since=yesterday 2>err &&
+	test_grep "^maint activity: --since" err &&
+	test_expect_code 129 run --inactive=2 2>err &&
+	test_expect_code 129 run --fail-on=bad 2>err &&
+	test_expect_code 2 run --input=nowhere 2>err &&
+	git clone -q --depth=2 "file://$PWD/h" shallow &&
+	(cd shallow && maint activity --as-of=2026-01-01 >out 2>err) &&
+	test_grep "shallow clone" shallow/err
+'
+
+test_done
