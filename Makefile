@@ -53,7 +53,7 @@ LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/di
 	   lib/history.o lib/vcs.o lib/vcs-cache.o lib/vcs-graph.o lib/vcs-log.o lib/vcs-repo.o \
 	   lib/mailmap.o lib/patch.o lib/run.o lib/ustr.o \
 	   lib/get-answer-emit.o lib/merge-fields.o lib/merge-text.o \
-	   lib/merge.o lib/merge-check.o lib/merge-git.o lib/merge-hunks.o lib/merge-moves.o lib/merge-repair.o lib/perlre.o lib/split.o lib/strmap.o lib/suggest.o \
+	   lib/merge.o lib/merge-check.o lib/merge-git.o lib/merge-hunks.o lib/merge-moves.o lib/merge-repair.o lib/perlre.o lib/split.o lib/carry.o lib/strmap.o lib/suggest.o \
 	   lib/json.o lib/export.o lib/add.o lib/activity.o lib/vcs-activity.o \
 	   lib/maintainers.o lib/regex.o lib/strbuf.o
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \

@@ -7,7 +7,10 @@
 #include "../cli.h"
 #include "../lib/tempfile.h"
 #include "../parse-options.h"
+#include "../lib/carry.h"
+#include "../lib/fileio.h"
 #include "../lib/format.h"
+#include "../lib/patch.h"
 #include "../lib/split.h"
 #include "split-series.h"
 
@@ -23,6 +26,7 @@ static const char split_head[] =
 	"usage: maint split --by=dir|list|tree [--min=N] [--input=F] [--outdir=DIR]\n"
 	"   or: maint split --rules=FILE [--input=F] [--outdir=DIR]\n"
 	"   or: maint split --by=...|--rules=... [--min=N] --series=DIR\n"
+	"   or: maint split --carry=PATCH [--input=DIR] [--by=...|--rules=...]\n"
 	"\n"
 	"Write MAINTAINERS as a directory of files, each in canonical order.\n"
 	"\n";
@@ -222,7 +226,7 @@ static int land(const char *tmp, const char *outdir)
 }
 
 struct split_args {
-	const char *by, *input, *outdir, *rules, *series;
+	const char *by, *input, *outdir, *rules, *series, *carry;
 	int min, help, dry_run;
 	enum split_by how;
 	struct strbuf rtext; /* the --rules file */
@@ -262,6 +266,13 @@ static int split_parse(struct split_args *a, int argc, char **argv)
 			"touched): the tree's readers of MAINTAINERS\n"
 			"patched first, then the move, then one patch\n"
 			"per file"),
+		OPT_STR("carry", &a->carry, "PATCH",
+			"carry the MAINTAINERS hunks of a patch made\n"
+			"before the split (- for standard input) onto\n"
+			"the split directory (--input, default\n"
+			"MAINTAINERS), each section's change to the\n"
+			"file that holds it; new sections where --by\n"
+			"(default dir) or --rules puts them"),
 		OPT_SET("h|help", &a->help, "show this help"),
 		OPT_TABLE_END,
 	};
@@ -271,7 +282,10 @@ static int split_parse(struct split_args *a, int argc, char **argv)
 				  &a->help, &a->args, &a->nargs);
 	if (ret >= 0)
 		return ret;
-	if (a->nargs || (!a->by && !a->rules) || (a->by && a->rules)) {
+	if (a->carry && !a->by && !a->rules)
+		a->by = "dir";
+	if (a->nargs || (!a->by && !a->rules) || (a->by && a->rules) ||
+	    (a->carry && (a->series || a->dry_run))) {
 		print_usage(stderr, split_head, opts, split_foot);
 		return 129;
 	}
@@ -290,12 +304,136 @@ static int split_parse(struct split_args *a, int argc, char **argv)
 	return -1;
 }
 
+static int carry_produce(void *arg, struct sink *s)
+{
+	const struct carry_file *cf = arg;
+
+	strbuf_add(&s->buf, cf->text.buf, cf->text.len);
+	return sink_finish(s);
+}
+
+/* Write the carried files: each locked, unchanged since read, together. */
+static int carry_write(const struct maintainers *m, struct carry *c)
+{
+	struct lock_file *lk = calloc(c->nr + 1, sizeof(*lk));
+	struct output *out = calloc(c->nr + 1, sizeof(*out));
+	struct strbuf now = STRBUF_INIT;
+	size_t i, f;
+	int ret = 2, err = 0;
+
+	if (!lk || !out) {
+		error_msg("out of memory");
+		goto out;
+	}
+	for (i = 0; i < c->nr; i++) {
+		const struct mnt_file *mf = NULL;
+
+		for (f = 0; f < m->nr_files; f++)
+			if (!strcmp(m->files[f].name, c->v[i].path))
+				mf = &m->files[f];
+		if (lock_acquire(&lk[i], c->v[i].path, &err)) {
+			error_msg("unable to create '%s.lock': %s\n%s",
+				  c->v[i].path, file_strerror(err), lock_hint);
+			goto out;
+		}
+		strbuf_reset(&now);
+		if (!mf || read_path(c->v[i].path, &now, &err) ||
+		    now.len != mf->len || memcmp(now.buf, mf->data, mf->len)) {
+			error_msg("%s: changed while the patch was carried; "
+				  "nothing written",
+				  c->v[i].path);
+			goto out;
+		}
+		out[i] = (struct output){ c->v[i].path, carry_produce,
+					  &c->v[i] };
+	}
+	ret = write_outputs(out, c->nr) ? 2 : 0;
+out:
+	for (i = 0; lk && i < c->nr; i++)
+		lock_release(&lk[i]);
+	strbuf_release(&now);
+	free(lk);
+	free(out);
+	return ret;
+}
+
+/*
+ * --carry=PATCH: the patch's MAINTAINERS hunks onto the split directory
+ * (issue #24 item 9).  0, 1 when a hunk cannot be carried (nothing
+ * written), 2 on other errors.
+ */
+static int split_carry_main(struct split_args *a)
+{
+	struct strbuf text = STRBUF_INIT, dir = STRBUF_INIT;
+	struct patch p = PATCH_INIT;
+	struct maintainers m;
+	struct diags d = DIAGS_INIT;
+	struct carry c = { 0 };
+	struct carry_plan cp = { a->how, a->min, a->rtext.buf, a->rules,
+				 a->rtext.len };
+	int ret = 2, err = 0;
+
+	mnt_init(&m);
+	strbuf_addstr(&dir, a->input);
+	while (dir.len > 1 && dir.buf[dir.len - 1] == '/')
+		dir.buf[--dir.len] = '\0';
+	if (!is_directory(dir.buf)) {
+		error_msg("--carry: %s is not a directory (a split "
+			  "MAINTAINERS; name it with --input)",
+			  dir.buf);
+		goto out;
+	}
+	if (strcmp(a->carry, "-") ? read_path(a->carry, &text, &err) :
+				    read_fd(0, &text, &err)) {
+		error_msg("%s: %s",
+			  strcmp(a->carry, "-") ? a->carry : "standard input",
+			  file_strerror(err));
+		goto out;
+	}
+	if (mnt_read_recursive(&m, dir.buf, &d) ||
+	    patch_parse(&p, a->carry, text.buf, text.len, &d)) {
+		print_diags(&d);
+		goto out;
+	}
+	if (split_carry(&m, dir.buf, &p,
+			strcmp(a->carry, "-") ? a->carry : "standard input",
+			&cp, &c, &d)) {
+		print_diags(&d);
+		ret = diags_has(&d, SEV_FATAL) ? 2 : 1;
+		goto out;
+	}
+	print_diags(&d);
+	ret = carry_write(&m, &c);
+	if (!ret)
+		printf("%zu MAINTAINERS hunk%s carried: %zu file%s of %s "
+		       "written\n",
+		       c.hunks, c.hunks == 1 ? "" : "s", c.nr,
+		       c.nr == 1 ? "" : "s", dir.buf);
+out:
+	carry_release(&c);
+	patch_release(&p);
+	mnt_release(&m);
+	diags_release(&d);
+	strbuf_release(&text);
+	strbuf_release(&dir);
+	return ret;
+}
+
 int cmd_split(int argc, char **argv)
 {
-	struct split_args a = {
-		NULL, "MAINTAINERS", "MAINTAINERS.split", NULL, NULL, -1, 0,
-		0,    SPLIT_DIR,     STRBUF_INIT,	  NULL, 0
-	};
+	struct split_args a = { NULL,
+				"MAINTAINERS",
+				"MAINTAINERS.split",
+				NULL,
+				NULL,
+				NULL,
+				-1,
+				0,
+				0,
+				SPLIT_DIR,
+				STRBUF_INIT,
+				NULL,
+				0 };
 	struct strbuf tmp = STRBUF_INIT;
 	struct maintainers m;
 	struct diags d = DIAGS_INIT;
@@ -308,6 +446,10 @@ int cmd_split(int argc, char **argv)
 	if (ret >= 0)
 		goto out;
 	ret = 2;
+	if (a.carry) {
+		ret = split_carry_main(&a);
+		goto out;
+	}
 	if (a.series && !a.dry_run) {
 		struct series_opts so = { a.how,   a.rules ? "rules" : a.by,
 					  a.min,   a.rtext.buf,

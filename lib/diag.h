@@ -59,7 +59,9 @@ enum diag_severity {
 	X(D_INACTIVE_SECTION, SEV_WARNING, "inactive-section") \
 	X(D_INACTIVE_PERSON, SEV_WARNING, "inactive-person")   \
 	X(D_ORPHAN_ACTIVE, SEV_NOTE, "orphan-active")          \
-	X(D_UNOWNED_BUSY, SEV_NOTE, "unowned-busy")
+	X(D_UNOWNED_BUSY, SEV_NOTE, "unowned-busy")            \
+	X(D_CARRIED, SEV_NOTE, "carried")                      \
+	X(D_NOT_CARRIED, SEV_ERROR, "not-carried")
 
 #define DIAG_ENUM(id, sev, name) id,
 enum diag_id { DIAG_CATALOGUE(DIAG_ENUM) D__COUNT };

@@ -121,7 +121,7 @@ _maint_values()
 		return 0
 		;;
 	--input|--output|--outdir|--mpath|--maintainer-path|--path|--tree|\
-	-f|--file|--rules|--series)
+	-f|--file|--rules|--series|--carry)
 		_maint_files "$cur"
 		return 0
 		;;
