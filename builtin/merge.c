@@ -6,7 +6,9 @@
 #include "../cli.h"
 #include "../parse-options.h"
 #include "../lib/fileio.h"
+#include "../lib/maintainers.h"
 #include "../lib/merge.h"
+#include "../lib/run.h"
 #include "../lib/tempfile.h"
 
 #include <errno.h>
@@ -260,6 +262,164 @@ out:
 }
 
 /*
+ * The other file of rev below dir whose line h is (a section header),
+ * in *file.
+ */
+static bool moved_to(const char *rev, const char *dir, const char *self,
+		     const char *h, size_t hlen, struct strbuf *file)
+{
+	struct strbuf pat = STRBUF_INIT, out = STRBUF_INIT;
+	const char *argv[] = { "git", "grep", "-z", "-F", "-e",
+			       NULL,  NULL,   "--", dir,  NULL };
+	const char *p, *nl;
+	bool found = false;
+	int status;
+
+	strbuf_add(&pat, h, hlen);
+	argv[5] = pat.buf;
+	argv[6] = rev;
+	if (!run_capture_all(argv, &out, &status) && !status) {
+		/* "REV:PATH\0LINE" */
+		for (p = out.buf; !found && p < out.buf + out.len; p = nl + 1) {
+			const char *c, *z;
+
+			nl = memchr(p, '\n', (size_t)(out.buf + out.len - p));
+			if (!nl)
+				nl = out.buf + out.len;
+			z = memchr(p, '\0', (size_t)(nl - p));
+			c = z ? memchr(p, ':', (size_t)(z - p)) : NULL;
+			if (!c || (size_t)(nl - z - 1) != hlen ||
+			    memcmp(z + 1, h, hlen))
+				continue;
+			c++;
+			if ((size_t)(z - c) == strlen(self) &&
+			    !memcmp(c, self, (size_t)(z - c)))
+				continue;
+			strbuf_add(file, c, (size_t)(z - c));
+			found = true;
+		}
+	}
+	strbuf_release(&pat);
+	strbuf_release(&out);
+	return found;
+}
+
+/*
+ * moved_to() on theirs: MERGE_HEAD is written only after the merge, so
+ * also the commits git names to the driver in GITHEAD_<commit>.
+ */
+static bool theirs_has(const char *dir, const char *self, const char *h,
+		       size_t hlen, struct strbuf *file)
+{
+	extern char **environ;
+	char **e;
+
+	if (moved_to("MERGE_HEAD", dir, self, h, hlen, file))
+		return true;
+	for (e = environ; *e; e++) {
+		char rev[128];
+		const char *eq = strchr(*e, '=');
+		size_t n;
+
+		if (strncmp(*e, "GITHEAD_", 8) || !eq)
+			continue;
+		n = (size_t)(eq - *e - 8);
+		if (!n || n >= sizeof(rev))
+			continue;
+		memcpy(rev, *e + 8, n);
+		rev[n] = '\0';
+		if (moved_to(rev, dir, self, h, hlen, file))
+			return true;
+	}
+	return false;
+}
+
+static bool same_section(const struct maintainers *a,
+			 const struct mnt_section *sa,
+			 const struct maintainers *b,
+			 const struct mnt_section *sb)
+{
+	size_t i;
+
+	if (sa->nr != sb->nr)
+		return false;
+	for (i = 0; i < sa->nr; i++) {
+		const struct mnt_line *la = &a->lines[sa->first + i];
+		const struct mnt_line *lb = &b->lines[sb->first + i];
+
+		if (la->len != lb->len || memcmp(la->s, lb->s, la->len))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A file of a split MAINTAINERS/ (path DIR/NAME): a section one side
+ * removed from it and the other changed, where the removing side has it
+ * in another file of DIR, was moved there (issue #24 item 9).  git merges
+ * the two files apart, so the change cannot follow the section by
+ * itself: say where it went and how to carry the change there.
+ */
+static void moved_sections(struct strbuf in[3], const char *path)
+{
+	struct maintainers m[3];
+	struct diags d = DIAGS_INIT;
+	struct strbuf dir = STRBUF_INIT, file = STRBUF_INIT;
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	size_t k;
+	int i;
+
+	if (!slash)
+		return;
+	strbuf_add(&dir, path, (size_t)(slash - path));
+	for (i = 0; i < 3; i++)
+		mnt_init(&m[i]);
+	for (i = 0; i < 3; i++) {
+		char *data = malloc(in[i].len + 1);
+
+		if (!data)
+			goto out;
+		memcpy(data, in[i].buf, in[i].len);
+		if (mnt_parse(&m[i], path, data, in[i].len, &d))
+			goto out;
+	}
+	for (k = 1; k < m[0].nr_sections; k++) {
+		const struct mnt_section *b = &m[0].sections[k];
+		const struct mnt_section *o =
+			mnt_find(&m[1], b->header, b->header_len);
+		const struct mnt_section *t =
+			mnt_find(&m[2], b->header, b->header_len);
+		bool ours_moved = !o && t && !same_section(&m[0], b, &m[2], t);
+		bool theirs_moved = o && !t &&
+				    !same_section(&m[0], b, &m[1], o);
+
+		if (!ours_moved && !theirs_moved)
+			continue;
+		strbuf_reset(&file);
+		if (!(ours_moved ? moved_to("HEAD", dir.buf, path, b->header,
+					    b->header_len, &file) :
+				   theirs_has(dir.buf, path, b->header,
+					      b->header_len, &file)))
+			continue;
+		error_msg("%s: section '%.*s' was moved to %s on %s and "
+			  "changed here on %s: take %s' side of it here, then "
+			  "carry the change: git diff $(git merge-base HEAD "
+			  "MERGE_HEAD) %s -- %s | maint split --carry=-",
+			  path, (int)b->header_len, b->header, file.buf,
+			  ours_moved ? "ours" : "theirs",
+			  ours_moved ? "theirs" : "ours",
+			  ours_moved ? "ours" : "theirs",
+			  ours_moved ? "MERGE_HEAD" : "HEAD", path);
+	}
+out:
+	for (i = 0; i < 3; i++)
+		mnt_release(&m[i]);
+	diags_release(&d);
+	strbuf_release(&dir);
+	strbuf_release(&file);
+}
+
+/*
  * Merge the files args[0..3) (base, ours, theirs) into args[1]: the
  * exit status.
  */
@@ -294,9 +454,11 @@ static int merge_files(char **args, const char *path, struct merge_opts *mo,
 	}
 	if (write_result(args[1], &out))
 		goto done;
-	if (res.conflicts)
+	if (res.conflicts) {
 		error_msg("%zu conflict%s in %s", res.conflicts,
 			  res.conflicts == 1 ? "" : "s", path ? path : args[1]);
+		moved_sections(in, path);
+	}
 	ret = res.conflicts ? 1 : 0;
 done:
 	for (i = 0; i < 3; i++)

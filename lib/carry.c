@@ -230,7 +230,9 @@ static int carry_hunks(const struct patch *p, const char *name,
 		const char *path = patch_path(f, -1);
 		size_t from = 0;
 
-		if (!path || strcmp(path, "MAINTAINERS")) {
+		/* MAINTAINERS, or (a section moved since) one of its files */
+		if (!path || (strcmp(path, "MAINTAINERS") &&
+			      strncmp(path, "MAINTAINERS/", 12))) {
 			diag_add(d, D_CARRIED, name, f->lineno,
 				 "%s: not MAINTAINERS, left alone (git apply "
 				 "--exclude=MAINTAINERS applies the rest)",
@@ -239,7 +241,7 @@ static int carry_hunks(const struct patch *p, const char *name,
 		}
 		if (f->is_binary || f->is_deleted || f->is_new) {
 			diag_add(d, D_NOT_CARRIED, name, f->lineno,
-				 "MAINTAINERS: a %s file cannot be carried",
+				 "%s: a %s file cannot be carried", path,
 				 f->is_binary ? "binary" :
 				 f->is_new    ? "new" :
 						"deleted");
@@ -254,15 +256,14 @@ static int carry_hunks(const struct patch *p, const char *name,
 				return -1;
 			}
 			if (r) {
-				diag_add(
-					d, D_NOT_CARRIED, name, f->lineno,
-					"MAINTAINERS hunk @@ -%lu,%lu +%lu,%lu "
-					"@@ does not apply to the split "
-					"tree (its lines are not there)",
-					f->hunks[h].old_start,
-					f->hunks[h].old_count,
-					f->hunks[h].new_start,
-					f->hunks[h].new_count);
+				diag_add(d, D_NOT_CARRIED, name, f->lineno,
+					 "%s hunk @@ -%lu,%lu +%lu,%lu "
+					 "@@ does not apply to the split "
+					 "tree (its lines are not there)",
+					 path, f->hunks[h].old_start,
+					 f->hunks[h].old_count,
+					 f->hunks[h].new_start,
+					 f->hunks[h].new_count);
 				ret = -1;
 				continue;
 			}
