@@ -2,11 +2,11 @@
 /*
  * maint get: scripts/get_maintainer.pl in C.  See doc/maint-get.1.
  */
-#define _GNU_SOURCE /* memmem */
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
 #include "../lib/fileio.h"
+#include "../lib/generation.h"
 #include "../lib/getmaint.h"
 #include "../lib/history.h"
 
@@ -47,78 +47,25 @@ struct get_args {
 	const char *gen_why; /* and why */
 };
 
-/* The generations --generation names, newest first. */
-static const struct {
-	const char *name;
-	int gen;
-} gens[] = {
-	{ "7.2", GM_GEN_7_2 },	 { "upstream", GM_GEN_NEWEST },
-	{ "7.1", GM_GEN_7_1 },	 { "6.15", GM_GEN_6_15 },
-	{ "6.12", GM_GEN_6_12 },
-};
-
-static const char *gen_name(int gen)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(gens) / sizeof(gens[0]); i++)
-		if (gens[i].gen == gen)
-			return gens[i].name;
-	return "6.12";
-}
-
 /*
- * Which script to answer as: --generation, else what the tree's
- * scripts/get_maintainer.pl (in the current directory) can do, known by
- * a line of each change (no Perl run); without a script, 6.12 (what the
- * tests' small trees and other projects have been answered as).
- * 0, or -1 (a --generation nobody knows, reported).
+ * Which script to answer as (lib/generation.h): --generation, else git
+ * config maint.generation, else what scripts/get_maintainer.pl in the
+ * current directory (the tree's top, or with --notree where it runs)
+ * can do, else the newest.  0, or -1 (a name nobody knows, reported).
  */
 static int find_generation(struct get_args *a)
 {
-	static const struct {
-		const char *mark, *why;
-		int gen;
-	} marks[] = {
-		{ "'json!'", "scripts/get_maintainer.pl has --json",
-		  GM_GEN_7_2 },
-		{ "/\\(\\?:/", "scripts/get_maintainer.pl has ** globs",
-		  GM_GEN_7_1 },
-		{ "'substatus!'", "scripts/get_maintainer.pl has --substatus",
-		  GM_GEN_6_15 },
-	};
-	struct strbuf text = STRBUF_INIT;
-	size_t i;
-	int err;
+	struct gm_generation g = GM_GENERATION_INIT;
+	int ret = gm_generation_find(&g, a->generation, 1,
+				     "scripts/get_maintainer.pl");
 
-	if (a->generation) {
-		for (i = 0; i < sizeof(gens) / sizeof(gens[0]); i++)
-			if (!strcmp(a->generation, gens[i].name)) {
-				a->gen = gens[i].gen;
-				a->gen_why = "--generation";
-				return 0;
-			}
-		error_msg("--generation: '%s' is none of 6.12, 6.15, 7.1, "
-			  "7.2, upstream",
-			  a->generation);
-		return -1;
-	}
-	a->gen = GM_GEN_6_12;
-	if (read_path("scripts/get_maintainer.pl", &text, &err)) {
-		a->gen_why = "no scripts/get_maintainer.pl here";
-		strbuf_release(&text);
-		return 0;
-	}
-	a->gen_why = "scripts/get_maintainer.pl is of 6.12 or older";
-	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
-		if (memmem(text.buf, text.len, marks[i].mark,
-			   strlen(marks[i].mark))) {
-			a->gen = marks[i].gen;
-			a->gen_why = marks[i].why;
-			break;
-		}
-	strbuf_release(&text);
-	return 0;
+	if (ret)
+		error_msg("%s: '%s' is none of %s", g.bad_from, g.bad_name,
+			  gm_generation_names);
+	a->gen = g.gen;
+	a->gen_why = g.why;
+	gm_generation_release(&g);
+	return ret;
 }
 
 /* --json: the query as gm_get() makes it, answered as JSON */
@@ -443,7 +390,9 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 			 "To/Cc (see JSON OUTPUT in maint-get(1))"),
 		OPT_STR("generation", &a->generation, "GEN",
 			"answer as the script of GEN: 6.12, 6.15, 7.1,\n"
-			"7.2 or upstream (default: the tree's script)"),
+			"7.2 or upstream (default: git config\n"
+			"maint.generation, else the tree's script,\n"
+			"else the newest)"),
 		OPT_SET("unowned", &a->unowned,
 			"list the files only THE REST covers"),
 		OPT_STR("owner", &a->owner, "ADDRESS",
@@ -480,12 +429,12 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 		usage_with_options(&help, get_head, opts, get_foot);
 		fputs(help.buf, stdout);
 		printf("\nAnswering as get_maintainer.pl of %s (%s).\n",
-		       gen_name(a->gen), a->gen_why);
+		       gm_generation_name(a->gen), a->gen_why);
 		ret = EXIT_OK;
 	} else if (a->version) {
 		printf("maint get 0.26\n");
 		printf("answering as get_maintainer.pl of %s (%s)\n",
-		       gen_name(a->gen), a->gen_why);
+		       gm_generation_name(a->gen), a->gen_why);
 		ret = EXIT_OK;
 	} else {
 		ret = -1;

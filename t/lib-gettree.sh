@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # make_get_tree DIR: a small kernel-like tree for the get tests (what
-# top_of_kernel_tree() wants, the fixture MAINTAINERS and .mailmap, and a
-# few files to ask about).
+# top_of_kernel_tree() wants, the fixture MAINTAINERS and .mailmap, 6.12's
+# scripts/get_maintainer.pl so that maint get answers as 6.12, and a few
+# files to ask about).
 make_get_tree() {
 	d=$1
 	mkdir -p "$d" && (
@@ -15,6 +16,7 @@ make_get_tree() {
 			Documentation/devicetree/bindings/net &&
 		cp "$FIXTURES/get/MAINTAINERS" MAINTAINERS &&
 		cp "$FIXTURES/get/mailmap" .mailmap &&
+		cp "$FIXTURES/get/get_maintainer.pl" scripts/ &&
 		echo "int acme;" >drivers/net/acme/main.c &&
 		echo "int old;" >drivers/net/acme/legacy/old.c &&
 		echo "int other;" >drivers/net/other/other.c &&

@@ -105,6 +105,7 @@ test_expect_success '--all over the whole tree: a line for every file' '
 '
 
 test_expect_success 'the golden files of t4000 are the script'"'"'s output' '
+	cmp "$FIXTURES/get/get_maintainer.pl" "$KERNEL/scripts/get_maintainer.pl" &&
 	make_get_tree tree && cd tree &&
 	for a in "$FIXTURES"/get/expect/*.args; do
 		n=$(basename "$a" .args)
