@@ -9,6 +9,8 @@
 #include "../parse-options.h"
 #include "../lib/check.h"
 #include "../lib/fileio.h"
+#include "../lib/generation.h"
+#include "../lib/getmaint.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -42,6 +44,7 @@ static const struct {
 	{ D_NO_PATTERN, "a section with no F: or N:" },
 	{ D_NO_MATCH, "an F:/X: pattern no file of the tree matches" },
 	{ D_BAD_PATTERN, "an F:/X: pattern whose regex does not compile" },
+	{ D_GLOBSTAR, "a ** not between slashes, or that never matches" },
 	{ D_BAD_LINK, "a W:/Q:/B: link or T: URL that is malformed" },
 	{ D_BAD_SCM, "a T: entry that is not git, quilt or hg and a URL" },
 	{ D_ENTRY_TAB, "not one tab after TYPE: (checkpatch.pl)" },
@@ -531,6 +534,7 @@ int cmd_check(int argc, char **argv)
 	struct ck_patch cp = CK_PATCH_INIT;
 	struct ck_opts o;
 	struct gm_db db;
+	struct gm_generation gen = GM_GENERATION_INIT;
 	struct diags d = DIAGS_INIT;
 	bool nothing = false;
 	int ret;
@@ -551,6 +555,14 @@ int cmd_check(int argc, char **argv)
 		o.probe = probe;
 		o.probe_arg = NULL;
 	}
+	/* patterns are matched as maint get matches them here */
+	if (gm_generation_find(&gen, NULL, 1, "scripts/get_maintainer.pl")) {
+		error_msg("%s: '%s' is none of %s", gen.bad_from, gen.bad_name,
+			  gm_generation_names);
+		ret = EXIT_ERROR;
+		goto out;
+	}
+	db.globstar = gen.gen >= GM_GEN_7_1;
 	if (check_read(&db, &cp, &a, &d, &nothing)) {
 		/* nothing to check: the patches leave MAINTAINERS alone */
 		ret = nothing ? EXIT_OK : EXIT_ERROR;
@@ -561,6 +573,7 @@ out:
 	ck_patch_release(&cp);
 	free(a.args);
 	gm_db_release(&db);
+	gm_generation_release(&gen);
 	diags_release(&d);
 	return ret;
 }

@@ -395,6 +395,47 @@ static void dup_pattern(struct ck *c, const struct ck_line *l,
 			  first->s, first->lineno);
 }
 
+/*
+ * "**" in an F:/X: pattern (the script of 7.1 and later: any '*' of such
+ * a pattern may cross directories): one that is not a whole path
+ * component, which git and CODEOWNERS read as '*' where the script
+ * crosses '/', and a pattern that can never match at all (no path the
+ * script is given starts with '/' or holds "//").
+ */
+static void globstar(struct ck *c, const struct ck_line *l, char type,
+		     const char *v, size_t vlen)
+{
+	size_t i, run;
+	bool twice = false;
+
+	if (!glob_globstar(v, vlen))
+		return;
+	for (i = 1; i < vlen && !twice; i++)
+		twice = v[i] == '/' && v[i - 1] == '/';
+	if (v[0] == '/' || twice) {
+		ck_report(c, D_GLOBSTAR, l, NULL,
+			  "%c: '%.*s' can never match: no path starts with "
+			  "'/' or holds '//'",
+			  type, (int)vlen, v);
+		return;
+	}
+	for (i = 0; i < vlen; i += run ? run : 1) {
+		for (run = 0; i + run < vlen && v[i + run] == '*'; run++)
+			;
+		if (run < 2)
+			continue;
+		if (run == 2 && (!i || v[i - 1] == '/') &&
+		    (i + 2 == vlen || v[i + 2] == '/'))
+			continue;
+		ck_report(c, D_GLOBSTAR, l, NULL,
+			  "%c: '%.*s': '%.*s' is not a path component of its "
+			  "own (git and CODEOWNERS read it as '*'; the script "
+			  "lets every '*' of the pattern cross '/')",
+			  type, (int)vlen, v, (int)run, v + i);
+		return;
+	}
+}
+
 /* M:/R:/L: syntax, S: values, duplicate and shared F:, N:/K: regexes */
 static int section_fields(struct ck *c)
 {
@@ -441,6 +482,8 @@ static int section_fields(struct ck *c)
 					e->type, (int)vlen, e->s);
 			if (e->type != 'F' && e->type != 'X')
 				continue;
+			if (c->o->enabled[D_GLOBSTAR])
+				globstar(c, l, e->type, e->s, vlen);
 			/* the same pattern twice in one section */
 			strbuf_reset(&c->tmp);
 			strbuf_addch(&c->tmp, e->type);
@@ -765,9 +808,9 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 {
 	static const enum diag_id canon[] = { D_SECTION_ORDER, D_FIELD_ORDER,
 					      D_FIELD_FORM, D_LAYOUT };
-	static const enum diag_id fields[] = { D_BAD_EMAIL, D_BAD_STATUS,
-					       D_BAD_REGEX, D_DUP_PATTERN,
-					       D_SHARED_PATTERN };
+	static const enum diag_id fields[] = { D_BAD_EMAIL,	 D_BAD_STATUS,
+					       D_BAD_REGEX,	 D_DUP_PATTERN,
+					       D_SHARED_PATTERN, D_GLOBSTAR };
 	struct ck c;
 	int ret = -1;
 

@@ -40,6 +40,7 @@ enum diag_severity {
 	X(D_NO_PATTERN, SEV_WARNING, "no-pattern")             \
 	X(D_NO_MATCH, SEV_WARNING, "no-file-matches")          \
 	X(D_BAD_PATTERN, SEV_ERROR, "bad-pattern")             \
+	X(D_GLOBSTAR, SEV_WARNING, "globstar")                 \
 	X(D_BAD_LINK, SEV_WARNING, "bad-link")                 \
 	X(D_BAD_SCM, SEV_WARNING, "bad-scm")                   \
 	X(D_ENTRY_TAB, SEV_WARNING, "entry-tab")               \

@@ -45,13 +45,14 @@ test_expect_success 'every check of --list fires in some fixture' '
 	test_expect_code 1 maint check --mpath="$C/MAINTAINERS.odd" >../odd.out &&
 	test_expect_code 1 maint check --mpath="$C/MAINTAINERS.conflict" \
 		>../conflict.out &&
+	maint check --mpath="$C/MAINTAINERS.globstar" >../globstar.out &&
 	test_grep "^[^:]*MAINTAINERS.conflict:8: error: .*\[conflict-marker\]" \
 		../conflict.out &&
 	maint check --list | cut -d" " -f1 >../names &&
 	test "$(wc -l <../names)" -ge 20 &&
 	while read -r n; do
 		grep -q "\[$n\]\$" ../check.out ../layout.out ../dup.out \
-			../odd.out ../conflict.out ||
+			../odd.out ../conflict.out ../globstar.out ||
 		{ echo "check $n never fired"; exit 1; }
 	done <../names
 '
@@ -375,6 +376,39 @@ test_expect_success 'usage: --self-test with a patch is refused' '
 	test_grep "usage: maint check" err2 &&
 	test_grep "self-test" err &&
 	maint check --help | grep -q -- "--fail-on"
+'
+
+# "**" patterns (7.1): on a tree of files.globstar, the self-test lines
+# are mainline's script's (and 6.12's: "**" is ".*.*" there, the same
+# regex); the globstar findings; X: matched as maint get matches it (a
+# tree with no script follows the newest generation: "**" crosses '/')
+test_expect_success '"**": the self-test is the scripts'"'"', globstar findings' '
+	(mkdir ../gs && cd ../gs &&
+	 while read -r f; do
+		mkdir -p "$(dirname "$f")" && echo "/* $f */" >"$f"
+	 done <"$C/files.globstar" &&
+	 cp "$C/MAINTAINERS.globstar" MAINTAINERS &&
+	 git init -q -b master && git add -A &&
+	 git -c user.name=T -c user.email=t@example.org commit -qm tree &&
+	 perl "$FIXTURES/upstream/get_maintainer.pl" --self-test=patterns \
+		>../gs.script &&
+	 perl "$FIXTURES/get/get_maintainer.pl" --self-test=patterns \
+		>../gs.script612 &&
+	 maint check --self-test=patterns >../gs.maint &&
+	 maint check --only=globstar,useless-exclude >../gs.check) &&
+	test_grep "no file matches	F:	/drivers/\*\*\$" ../gs.script &&
+	test_cmp ../gs.script ../gs.maint &&
+	test_cmp ../gs.script612 ../gs.maint &&
+	cat >../gs.expect <<-\EOF &&
+	MAINTAINERS:5: warning: F: '"'"'/drivers/**'"'"' can never match: no path starts with '"'"'/'"'"' or holds '"'"'//'"'"' [globstar]
+	MAINTAINERS:7: warning: F: '"'"'fs/**.c'"'"': '"'"'**'"'"' is not a path component of its own (git and CODEOWNERS read it as '"'"'*'"'"'; the script lets every '"'"'*'"'"' of the pattern cross '"'"'/'"'"') [globstar]
+	MAINTAINERS:9: warning: F: '"'"'lib/x**'"'"': '"'"'**'"'"' is not a path component of its own (git and CODEOWNERS read it as '"'"'*'"'"'; the script lets every '"'"'*'"'"' of the pattern cross '"'"'/'"'"') [globstar]
+	MAINTAINERS:10: warning: F: '"'"'mm/***/y.c'"'"': '"'"'***'"'"' is not a path component of its own (git and CODEOWNERS read it as '"'"'*'"'"'; the script lets every '"'"'*'"'"' of the pattern cross '"'"'/'"'"') [globstar]
+	MAINTAINERS:11: warning: F: '"'"'net/**//core/'"'"' can never match: no path starts with '"'"'/'"'"' or holds '"'"'//'"'"' [globstar]
+	MAINTAINERS:13: warning: X: '"'"'drivers/a**/'"'"': '"'"'**'"'"' is not a path component of its own (git and CODEOWNERS read it as '"'"'*'"'"'; the script lets every '"'"'*'"'"' of the pattern cross '"'"'/'"'"') [globstar]
+	MAINTAINERS:13: warning: X: '"'"'drivers/a**/'"'"' excludes no file that the section'"'"'s F: patterns match [useless-exclude]
+	EOF
+	test_cmp ../gs.expect ../gs.check
 '
 
 test_done
