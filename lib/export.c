@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "export.h"
+#include "glob.h"
 #include "json.h"
 #include "regex.h"
 #include "strmap.h"
@@ -66,6 +67,7 @@ struct pat {
 	bool dir; /* ends in '/' */
 	bool wild; /* has '*', '?' or '[' */
 	bool synthetic; /* a line of its own, no section's pattern */
+	bool globstar; /* holds "**": no depth test (7.1) */
 	size_t slashes;
 };
 
@@ -289,8 +291,12 @@ static bool covers(const struct pat *q, const struct pat *p)
 {
 	if (q->len == p->len && !memcmp(q->s, p->s, p->len))
 		return true;
-	/* a file pattern covers files at its depth only */
-	if (!q->dir && (p->dir || p->slashes != q->slashes))
+	/*
+	 * a file pattern covers files at its depth only, unless it holds
+	 * "**" (the script of 7.1 and later: then any '*' of it may cross
+	 * directories)
+	 */
+	if (!q->dir && !q->globstar && (p->dir || p->slashes != q->slashes))
 		return false;
 	return glob_match(q->s, q->len, p->s, p->len, false);
 }
@@ -319,6 +325,7 @@ static void pat_props(struct pat *p)
 	p->dir = p->s[p->len - 1] == '/';
 	p->wild = literal_prefix(p->s, p->len) < p->len;
 	p->slashes = count_slashes(p->s, p->len);
+	p->globstar = glob_globstar(p->s, p->len);
 }
 
 /*
@@ -680,13 +687,25 @@ static int line_owners(struct co *c, const struct pat *p, struct strbuf *out,
 	return ret;
 }
 
-/* The pattern as a gitignore-style path: anchored, spaces escaped. */
+/*
+ * The pattern as a gitignore-style path: anchored, spaces escaped.  A
+ * "**" stays (gitignore has it), but a "**" component followed by a '/'
+ * is written with a '*' component before it: the script's "(?:.*)" and
+ * '/' need at least one directory there (no path holds "//"), where
+ * gitignore's also matches none.
+ */
 static void add_path(struct strbuf *out, const char *s, size_t len)
 {
 	size_t i;
 
 	strbuf_addch(out, '/');
 	for (i = 0; i < len; i++) {
+		if (s[i] == '*' && i + 2 < len && s[i + 1] == '*' &&
+		    s[i + 2] == '/' && (!i || s[i - 1] == '/')) {
+			strbuf_addstr(out, "*/**/");
+			i += 2;
+			continue;
+		}
 		if (s[i] == ' ')
 			strbuf_addch(out, '\\');
 		strbuf_addch(out, s[i]);

@@ -145,4 +145,44 @@ test_expect_success 'a failed write: non-zero, nothing half-written' '
 		--output /dev/full 2>/dev/null
 '
 
+# "**" (7.1) is gitignore syntax too: written as it is (a "**" component
+# with a '/' after it given one directory more: the script's needs one);
+# read by codeowners-utils, no file gets an owner maint get (a tree with
+# no script: the newest generation) does not give it, and the files the
+# two "**"s tell apart get get's owners.
+NODE_DIR=${MAINT_NODE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/maint-node}
+G=$FIXTURES/export-globstar
+test_expect_success 'codeowners: "**" natively, every owner one get gives' '
+	maint export --format=codeowners --input "$G/MAINTAINERS" >gs.co &&
+	test_grep "^/fs/ext4/\*\* eve@end.example fay@fs.example\$" gs.co &&
+	test_grep "^/\*/\*\*/\*kunit\*\.c sam@start.example\$" gs.co &&
+	test_grep "^/drivers/\*/\*\*/netdev\.c alice@middle.example\$" gs.co &&
+	(mkdir gs && cd gs && cp "$G/MAINTAINERS" . &&
+	 maint get --notree --all - --nogit --nogit-fallback \
+		--norolestats --nol --nokeywords --nomailmap \
+		--noremove-duplicates <"$G/files") >gs.get &&
+	if command -v node >/dev/null &&
+	   [ -d "$NODE_DIR/node_modules/codeowners-utils" ]; then
+		NODE_PATH=$NODE_DIR/node_modules node \
+			"$TEST_DIRECTORY/codeowners-match.js" gs.co \
+			<"$G/files" >gs.match &&
+		while IFS="	" read -r f owners; do
+			for o in $owners; do
+				grep "^$f	" gs.get | grep -q "<$o>" ||
+				{ echo "$f: $o is no owner get gives"; exit 1; }
+			done
+		done <gs.match &&
+		for f in fs/ext4/sub/dir/x.c lib/a_kunit.c/b.c \
+			drivers/gpu/a/b/netdev.c drivers/net/ice/sub/ice_x.h; do
+			grep "^$f	" gs.match >m &&
+			grep "^$f	" gs.get | grep -o "<[^>]*>" | tr -d "<>" |
+				sort >g &&
+			cut -f2 m | tr " " "\n" | sort | cmp - g ||
+			{ echo "$f: $(cat m)"; exit 1; }
+		done
+	else
+		echo "# no node or codeowners-utils: the lines only"
+	fi
+'
+
 test_done
