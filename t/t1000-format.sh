@@ -138,4 +138,16 @@ test_expect_success 'case-only header ties sort in byte order, stably' '
 	test_cmp want t1
 '
 
+# globstar.in: "**" patterns (mainline's 7.1 syntax) among "*", "?"
+# and plain ones, sections and fields out of order; globstar.sorted and
+# globstar.order are what 6.12's parse-maintainers.pl writes (without and
+# with --order): "**" sorts as the bytes it is.
+test_expect_success '"**" patterns sort as parse-maintainers.pl sorts them' '
+	maint format --input "$G/globstar.in" --output gs1 &&
+	test_cmp "$G/globstar.sorted" gs1 &&
+	maint format --input "$G/globstar.in" --output gs2 --order &&
+	test_cmp "$G/globstar.order" gs2 &&
+	maint format --check --order --input "$G/globstar.order"
+'
+
 test_done

@@ -122,7 +122,10 @@ test_expect_success 'the golden files of t1000 are the script'"'"'s output' '
 	perl ../seed.pl --order && test_cmp "$G/example.seed-order" MAINTAINERS.new &&
 	perl "$SCRIPT" --order "netdev@" TEGRA &&
 	test_cmp "$G/example.kept" MAINTAINERS.new &&
-	test_cmp "$G/example.moved" SECTION.new
+	test_cmp "$G/example.moved" SECTION.new &&
+	cp "$G/globstar.in" MAINTAINERS &&
+	perl "$SCRIPT" && test_cmp "$G/globstar.sorted" MAINTAINERS.new &&
+	perl "$SCRIPT" --order && test_cmp "$G/globstar.order" MAINTAINERS.new
 '
 
 test_expect_success 'missing input: same exit status as the script' '
