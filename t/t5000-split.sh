@@ -133,6 +133,45 @@ test_expect_success 'by dir: a bindings-only section goes with the drivers it do
 	test_grep "^Documentation_devicetree	WHATEVER BINDINGS	no code pattern" plan
 '
 
+test_expect_success '"**" patterns: the directory before the first wildcard' '
+	cat >dstar <<-\EOF &&
+	KUNIT EVERYWHERE
+	M:	A <a@example.org>
+	S:	Maintained
+	F:	**/*kunit*.c
+
+	EXT4 STARSTAR
+	M:	B <b@example.org>
+	S:	Maintained
+	F:	fs/ext4/**
+
+	NETDEV ANYWHERE
+	M:	C <c@example.org>
+	S:	Maintained
+	F:	drivers/**/netdev.c
+
+	INTEL HEADERS
+	M:	D <d@example.org>
+	S:	Maintained
+	F:	drivers/net/ethernet/intel/i?e/**/*.h
+	X:	drivers/**/e1000e/*
+	EOF
+	maint split --by=dir --min=1 --dry-run --input dstar >plan &&
+	test_grep "^MAINTAINERS	KUNIT EVERYWHERE	no F: pattern names a directory\$" plan &&
+	test_grep "^fs	EXT4 STARSTAR	1 of 1 code pattern in fs\$" plan &&
+	test_grep "^drivers	NETDEV ANYWHERE	no code pattern: 1 of 1 broad code pattern in drivers\$" plan &&
+	test_grep "^drivers_net	INTEL HEADERS	1 of 1 code pattern in drivers_net\$" plan &&
+	maint split --by=tree --min=1 --dry-run --input dstar >tplan &&
+	test_grep "^MAINTAINERS	KUNIT EVERYWHERE	its F: patterns share no directory\$" tplan &&
+	test_grep "^fs/ext4/MAINTAINERS	EXT4 STARSTAR	" tplan &&
+	test_grep "^drivers/MAINTAINERS	NETDEV ANYWHERE	" tplan &&
+	test_grep "^drivers/net/ethernet/intel/MAINTAINERS	INTEL HEADERS	" tplan &&
+	maint split --by=dir --min=1 --input dstar --outdir dstar-out >/dev/null &&
+	maint format --input dstar --output dstar.formatted &&
+	maint join dstar-out >dstar.joined &&
+	test_cmp dstar.formatted dstar.joined
+'
+
 test_expect_success 'the temporary directory is not a predictable name: a planted link is left alone' '
 	mkdir victim && echo precious >victim/keep &&
 	# the old code cleared OUTDIR.tmp-PID (following links) first; the
