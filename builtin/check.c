@@ -67,6 +67,46 @@ static const struct {
 
 #define NR_CHECKS (sizeof(checks) / sizeof(checks[0]))
 
+/* the lints only --with turns on (doc/lint-comparison.md) */
+static const struct {
+	enum diag_id id;
+	const char *what;
+} extra_checks[] = {
+	{ D_ALL_EXCLUDED,
+	  "a section whose X: exclude every file its F: match" },
+	{ D_DEAD_REGEX, "an N: regex that matches no file of the tree" },
+};
+
+#define NR_EXTRA (sizeof(extra_checks) / sizeof(extra_checks[0]))
+
+static int with_checks(struct ck_opts *o, const char *list)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ","), i;
+		bool found = false;
+
+		for (i = 0; i < NR_EXTRA; i++)
+			if ((n == 3 && !strncmp(p, "all", 3)) ||
+			    (strlen(diag_name(extra_checks[i].id)) == n &&
+			     !strncmp(diag_name(extra_checks[i].id), p, n))) {
+				o->enabled[extra_checks[i].id] = true;
+				found = true;
+			}
+		if (!found) {
+			error_msg(
+				"--with: no such lint '%.*s' (all-excluded, dead-regex, all)",
+				(int)n, p);
+			return -1;
+		}
+		p += n;
+		if (*p)
+			p++;
+	}
+	return 0;
+}
+
 static int select_checks(struct ck_opts *o, const char *list, bool on)
 {
 	const char *p = list;
@@ -293,7 +333,7 @@ static void print_findings(const struct diags *d, bool json, const bool *keep)
 
 struct check_args {
 	int help, online, coverage, json, list, find, self_test;
-	const char *self_what, *fail_on, *only, *skip, *mpath, *base;
+	const char *self_what, *fail_on, *only, *skip, *mpath, *base, *with;
 	int level; /* --fail-on */
 	char **args;
 	int nargs;
@@ -338,6 +378,11 @@ static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
 		OPT_STR("only", &a->only, "CHECKS",
 			"run only these checks (comma-separated)"),
 		OPT_STR("skip", &a->skip, "CHECKS", "do not run these checks"),
+		OPT_STR("with", &a->with, "LINTS",
+			"also run these lints, off by default (comma-\n"
+			"separated, or all): all-excluded (a section\n"
+			"whose X: exclude every file its F: match),\n"
+			"dead-regex (an N: matching no file)"),
 		OPT_SET("list", &a->list,
 			"list the checks and their severities"),
 		OPT_STR("mpath|maintainer-path", &a->mpath, "PATH",
@@ -385,6 +430,8 @@ static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
 			goto out;
 	}
 	if (a->skip && select_checks(o, a->skip, false))
+		goto out;
+	if (a->with && (a->self_test || with_checks(o, a->with)))
 		goto out;
 	if (a->self_test && (a->coverage || a->nargs)) {
 		error_msg("--self-test takes no patch and no --coverage");
@@ -493,7 +540,8 @@ static int check_run(struct gm_db *db, const struct ck_patch *cp,
 
 	if ((a->coverage || a->self_test || o->enabled[D_NO_MATCH] ||
 	     o->enabled[D_BAD_PATTERN] || o->enabled[D_USELESS_EXCLUDE] ||
-	     o->enabled[D_SHADOWED]) &&
+	     o->enabled[D_SHADOWED] || o->enabled[D_ALL_EXCLUDED] ||
+	     o->enabled[D_DEAD_REGEX]) &&
 	    (cp->nr && !a->coverage ? patch_tree_files(&tree, cp, db, a->json) :
 				      tree_files(&tree, a->json, NULL))) {
 		error_msg("cannot list the files of the tree");

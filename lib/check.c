@@ -3,6 +3,7 @@
  * check: lint and self-test for MAINTAINERS (see check.h).
  */
 #include "check-internal.h"
+#include "get-internal.h"
 #include "glob.h"
 #include "fileio.h"
 #include "format.h"
@@ -573,6 +574,101 @@ static void useless_excludes(struct ck *c)
 	}
 }
 
+/* ---- opt-in lints (check --with): all-excluded, dead-regex ---- */
+
+static bool section_x_matches(struct gm_db *db, size_t hdr, size_t end,
+			      const char *file, size_t flen)
+{
+	size_t i;
+
+	for (i = hdr + 1; i < end; i++)
+		if (db->tv[i].type == 'X' && gm_file_matches(db, i, file, flen))
+			return true;
+	return false;
+}
+
+/*
+ * A section whose F: patterns match files, every one of them excluded
+ * by its own X: patterns: it covers nothing.
+ */
+static void all_excluded(struct ck *c)
+{
+	struct gm_db *db = c->db;
+	const struct ck_tree *t = c->o->tree;
+	struct ck_line tmp;
+	size_t k, i, f, end, matched;
+	bool has_x, kept;
+
+	for (k = next_section(db, 0, &end); k < db->nr;
+	     k = next_section(db, end, &end)) {
+		has_x = false;
+		for (i = k + 1; i < end; i++)
+			if (db->tv[i].type == 'X')
+				has_x = true;
+		if (!has_x || !ck_focused(c, entry_line(c, k, &tmp)))
+			continue;
+		matched = 0;
+		kept = false;
+		for (i = k + 1; i < end && !kept; i++) {
+			const struct gm_entry *e = &db->tv[i];
+			size_t lit;
+			bool all;
+
+			if (e->type != 'F')
+				continue;
+			lit = glob_literal(e->s, e->len, &all);
+			for (f = ck_tree_lower(t, e->s, lit);
+			     !kept && f < t->nr &&
+			     ck_has_prefix(t->v[f], e->s, lit);
+			     f++) {
+				size_t flen = strlen(t->v[f]);
+
+				if (!gm_file_matches(db, i, t->v[f], flen))
+					continue;
+				matched++;
+				kept = !section_x_matches(db, k, end, t->v[f],
+							  flen);
+			}
+		}
+		if (matched && !kept)
+			ck_report(c, D_ALL_EXCLUDED, entry_line(c, k, &tmp),
+				  NULL,
+				  "section '%.*s': its X: patterns exclude "
+				  "every file its F: patterns match (%zu)",
+				  header_width(&db->tv[k]), db->tv[k].s,
+				  matched);
+	}
+}
+
+/* An N: regex that no file of the tree matches. */
+static void dead_regexes(struct ck *c)
+{
+	struct gm_db *db = c->db;
+	const struct ck_tree *t = c->o->tree;
+	struct ck_line tmp;
+	size_t i, f;
+
+	for (i = 0; i < db->nr; i++) {
+		const struct gm_entry *e = &db->tv[i];
+		struct perlre *re;
+		bool hit = false;
+
+		if (e->type != 'N' || !ck_focused(c, entry_line(c, i, &tmp)))
+			continue;
+		re = gm_entry_re(db, i, false);
+		if (!re)
+			continue;
+		for (f = 0; f < t->nr && !hit; f++)
+			hit = perlre_match(re, t->v[f], strlen(t->v[f])) > 0;
+		if (re->failed)
+			continue; /* bad-regex says so */
+		if (!hit)
+			ck_report(c, D_DEAD_REGEX, entry_line(c, i, &tmp), NULL,
+				  "N: '%.*s' matches no file of the tree",
+				  (int)e->len, e->s);
+	}
+}
+
 static bool is_the_rest(const struct gm_entry *e)
 {
 	return e->len == 8 && !memcmp(e->s, "THE REST", 8);
@@ -752,6 +848,9 @@ void ck_opts_default(struct ck_opts *o)
 	memset(o, 0, sizeof(*o));
 	for (i = 0; i < D__COUNT; i++)
 		o->enabled[i] = true;
+	/* opt-in (check --with) */
+	o->enabled[D_ALL_EXCLUDED] = false;
+	o->enabled[D_DEAD_REGEX] = false;
 }
 
 static bool any(const struct ck_opts *o, const enum diag_id *ids, size_t n)
@@ -838,6 +937,10 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 			goto out;
 		if (o->tree && o->enabled[D_USELESS_EXCLUDE])
 			useless_excludes(&c);
+		if (o->tree && o->enabled[D_ALL_EXCLUDED])
+			all_excluded(&c);
+		if (o->tree && o->enabled[D_DEAD_REGEX])
+			dead_regexes(&c);
 		if (o->tree && o->enabled[D_SHADOWED] && shadowed_sections(&c))
 			goto out;
 		if (any(o, canon, sizeof(canon) / sizeof(canon[0])) &&

@@ -62,7 +62,9 @@ enum diag_severity {
 	X(D_ORPHAN_ACTIVE, SEV_NOTE, "orphan-active")          \
 	X(D_UNOWNED_BUSY, SEV_NOTE, "unowned-busy")            \
 	X(D_CARRIED, SEV_NOTE, "carried")                      \
-	X(D_NOT_CARRIED, SEV_ERROR, "not-carried")
+	X(D_NOT_CARRIED, SEV_ERROR, "not-carried")             \
+	X(D_ALL_EXCLUDED, SEV_WARNING, "all-excluded")         \
+	X(D_DEAD_REGEX, SEV_WARNING, "dead-regex")
 
 #define DIAG_ENUM(id, sev, name) id,
 enum diag_id { DIAG_CATALOGUE(DIAG_ENUM) D__COUNT };
