@@ -64,7 +64,7 @@ BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
 TOOL_OBJS = maint.o cli.o heap.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
 	     t/unit/test-check t/unit/test-patch t/unit/test-removetree \
-	     t/unit/test-history
+	     t/unit/test-history t/unit/test-match
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 \
 	   doc/maint-get.1 \
 	   doc/maint-merge.1 doc/maint-split.1 doc/maint-export.1 \

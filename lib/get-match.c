@@ -236,21 +236,30 @@ static inline bool may_match_lit(const struct gm_db *db, size_t i,
 	return lp <= flen && !memcmp(file, db->tv[i].s, lp);
 }
 
+/*
+ * The test may_match_lit() makes, without the index: the file must start
+ * with the pattern's literal prefix (glob_literal()).  The pattern is
+ * compared as it is scanned, so that most patterns are rejected at their
+ * first characters.  Where character i differs (all before it plain),
+ * the literal prefix is shorter than i+1 only when a '+' or '{' follows
+ * (it drops the character before it) or there is an alternation.
+ */
 static inline bool may_match(const struct gm_entry *e, const char *file,
 			     size_t flen)
 {
-	unsigned char c0;
+	size_t i;
 
-	if (!e->len)
-		return true;
-	c0 = (unsigned char)e->s[0];
-	if (c0 == '*' || c0 == '?' || c0 == '[' || c0 == '\\' || c0 >= 0x80 ||
-	    strchr("+{}()|^$]", c0))
-		return true;
-	if (flen && (unsigned char)file[0] == c0)
-		return true;
-	/* an alternation, or a quantifier that can drop c0 ("d|", "d{0}x") */
-	return memchr(e->s, '|', e->len) || (e->len > 1 && e->s[1] == '{');
+	for (i = 0; i < e->len; i++) {
+		unsigned char c = (unsigned char)e->s[i];
+
+		if (glob_lit_stop[c])
+			return true; /* '|': no literal prefix */
+		if (i >= flen || (unsigned char)file[i] != c)
+			return (i + 1 < e->len &&
+				(e->s[i + 1] == '+' || e->s[i + 1] == '{')) ||
+			       memchr(e->s + i + 1, '|', e->len - i - 1);
+	}
+	return true;
 }
 
 /*
@@ -276,6 +285,88 @@ static bool may_match_entry(const struct gm_db *db, size_t i, const char *file,
 {
 	return db->indexed ? may_match_lit(db, i, file, flen) :
 			     may_match(&db->tv[i], file, flen);
+}
+
+static bool re_plain(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '/' || c == ',' ||
+	       c == '.';
+}
+
+static bool re_alnum(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/*
+ * The class s[a..b) (without its brackets and '^'): plain characters,
+ * '-' first, last or in an ascending range of letters or digits.
+ */
+static bool re_class_plain(const char *s, size_t a, size_t b)
+{
+	size_t j;
+
+	if (a == b)
+		return false;
+	for (j = a; j < b; j++) {
+		unsigned char c = (unsigned char)s[j];
+
+		if (re_plain(c))
+			continue;
+		if (c != '-')
+			return false;
+		if (j == a || j + 1 == b)
+			continue;
+		if (!re_alnum((unsigned char)s[j - 1]) ||
+		    !re_alnum((unsigned char)s[j + 1]) ||
+		    (unsigned char)s[j - 1] > (unsigned char)s[j + 1] ||
+		    (j >= a + 2 && s[j - 2] == '-'))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Does an N: regex surely compile (PCRE2, /x)?  Only a plain subset is
+ * known: letters, digits, "_-/,.", "^$|", a class of such characters,
+ * one quantifier "?*+" after a character or a class.  Anything else is
+ * compiled to be sure, as the script dies on a bad one whatever the file:
+ * a query of one file then compiles only the regexes it runs (the 6.12
+ * MAINTAINERS has 95, ~10% of such a call's time).
+ */
+static bool re_surely_compiles(const char *s, size_t len)
+{
+	bool atom = false; /* a quantifier may follow */
+	size_t i, k;
+
+	if (len > 256)
+		return false;
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (re_plain(c) || c == '-') {
+			atom = true;
+		} else if (c == '^' || c == '$' || c == '|') {
+			atom = false;
+		} else if (c == '?' || c == '*' || c == '+') {
+			if (!atom)
+				return false;
+			atom = false;
+		} else if (c == '[') {
+			k = i + 1 < len && s[i + 1] == '^' ? i + 2 : i + 1;
+			i = k;
+			while (i < len && s[i] != ']')
+				i++;
+			if (i == len || !re_class_plain(s, k, i))
+				return false;
+			atom = true;
+		} else {
+			return false;
+		}
+	}
+	return true;
 }
 
 /*
@@ -320,8 +411,12 @@ static bool section_hit(struct gm_db *db, const struct gm_opts *o, size_t start,
 			struct perlre *re = gm_entry_re(db, i, false);
 			const struct gm_extra *x = e->x;
 
-			if (re && !re->code && !re->failed)
-				perlre_match(re, "", 0); /* compiles it */
+			if (re && !re->code && !re->failed && !x->valid) {
+				if (re_surely_compiles(e->s, e->len))
+					e->x->valid = true;
+				else
+					perlre_match(re, "", 0); /* compiles it */
+			}
 			if (re && re->failed) {
 				db->bad_re = e;
 				continue;

@@ -103,6 +103,7 @@ struct gm_extra {
 	struct perlre *re; /* N:, K: (two), complex F:/X: */
 	const char *need; /* N: a literal every match contains, or NULL */
 	size_t need_len;
+	bool valid; /* N: known to compile without compiling it (get-match.c) */
 };
 
 struct gm_entry {

@@ -172,6 +172,13 @@ void glob_regex_add(struct strbuf *out, const char *s, size_t len)
  * before the first special one (less the one before a quantifier);
  * nothing when the pattern has an alternation.
  */
+/* The characters that end a literal prefix (glob_literal()); 2: '|'. */
+const unsigned char glob_lit_stop[256] = {
+	['\0'] = 1, ['*'] = 1, ['?'] = 1, ['['] = 1, ['\\'] = 1, ['('] = 1,
+	[')'] = 1,   ['{'] = 1, ['}'] = 1, ['+'] = 1, ['^'] = 1,  ['$'] = 1,
+	['|'] = 2,
+};
+
 size_t glob_literal(const char *s, size_t len, bool *all)
 {
 	size_t i;
@@ -182,7 +189,7 @@ size_t glob_literal(const char *s, size_t len, bool *all)
 	for (i = 0; i < len; i++) {
 		char ch = s[i];
 
-		if (strchr("*?[\\(){}+^$", ch) || ch == '\0')
+		if (glob_lit_stop[(unsigned char)ch] == 1)
 			return (ch == '+' || ch == '{') && i ? i - 1 : i;
 	}
 	*all = true;

@@ -51,6 +51,9 @@ void glob_regex_add(struct strbuf *out, const char *s, size_t len);
  */
 size_t glob_literal(const char *s, size_t len, bool *all);
 
+/* 1: the characters that end glob_literal()'s prefix; 2: '|'. */
+extern const unsigned char glob_lit_stop[256];
+
 /*
  * Does the pattern hold "**"?  The script of 7.1 and later turns it into
  * "(?:.*)" and, for such a pattern, skips the test that the path has as
