@@ -35,6 +35,7 @@ struct get_args {
 	struct gm_opts o;
 	int from_filename, find_maintainer_files, version, help, all, unowned;
 	int verbose;
+	int write_graph; /* --write-commit-graph */
 	const char *owner;
 	int interactive, git_all, git_blame_sig, git_min_sig, git_max,
 		git_min_pct;
@@ -400,6 +401,9 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 			"a section naming ADDRESS covers"),
 		OPT_SET("verbose", &a->verbose,
 			"say which cache files were bad"),
+		OPT_SET("write-commit-graph", &a->write_graph,
+			"first write git's commit-graph with changed-path\n"
+			"Bloom filters (alone: only that)"),
 		OPT_SET("v|version", &a->version, "print the version"),
 		OPT_SET("h|help|usage", &a->help, "this help"),
 		OPT_TABLE_END,
@@ -656,6 +660,42 @@ static int owner_listed(struct getmaint *g, const struct get_args *a)
 	return ret;
 }
 
+/* Each line of sb as a message of its own. */
+static void print_lines(const struct strbuf *sb)
+{
+	const char *p = sb->buf, *e;
+
+	for (; p < sb->buf + sb->len; p = e + 1) {
+		e = memchr(p, '\n', (size_t)(sb->buf + sb->len - p));
+		if (!e)
+			e = sb->buf + sb->len;
+		error_msg("%.*s", (int)(e - p), p);
+	}
+}
+
+/*
+ * --write-commit-graph: git commit-graph write --reachable
+ * --changed-paths, asked for (maint never writes one on its own).  0, or
+ * the exit status (reported).
+ */
+static int write_commit_graph(void)
+{
+	const char *const argv[] = { "git",	      "commit-graph",
+				     "write",	      "--reachable",
+				     "--changed-paths", NULL };
+	struct strbuf out = STRBUF_INIT;
+	int status, ret = 0;
+
+	if (run_capture_all(argv, &out, &status) || status) {
+		print_lines(&out);
+		error_msg("--write-commit-graph: git commit-graph write failed "
+			  "(not in a git repository?)");
+		ret = 2;
+	}
+	strbuf_release(&out);
+	return ret;
+}
+
 /* --self-test: maint check --self-test does it (the script's lines) */
 static int get_self_test(const char *what)
 {
@@ -668,19 +708,6 @@ static int get_self_test(const char *what)
 	ret = cmd_check(2, av);
 	strbuf_release(&st);
 	return ret;
-}
-
-/* Each line of sb as a message of its own. */
-static void print_lines(const struct strbuf *sb)
-{
-	const char *p = sb->buf, *e;
-
-	for (; p < sb->buf + sb->len; p = e + 1) {
-		e = memchr(p, '\n', (size_t)(sb->buf + sb->len - p));
-		if (!e)
-			e = sb->buf + sb->len;
-		error_msg("%.*s", (int)(e - p), p);
-	}
 }
 
 int cmd_get(int argc, char **argv)
@@ -717,6 +744,12 @@ int cmd_get(int argc, char **argv)
 	if (a.self_test_set) {
 		ret = get_self_test(a.self_test);
 		goto out;
+	}
+	if (a.write_graph) {
+		ret = write_commit_graph();
+		if (ret || (!nargs && !a.all && !a.owner && !a.unowned))
+			goto out; /* alone: only that */
+		ret = -1;
 	}
 	/* the tree's top first: its script says which answers to give */
 	if (a.o.tree && find_tree(&subdir)) {

@@ -52,6 +52,12 @@ test_expect_success 'every option get accepts is offered, nothing else' '
 	done <out
 '
 
+test_expect_success 'get --write: --write-commit-graph' '
+	complete_words get --write >out &&
+	echo --write-commit-graph >expect &&
+	test_cmp expect out
+'
+
 test_expect_success 'negated forms only once --no is typed' '
 	complete_words get --nol >out &&
 	test_grep "^--nol\$" out &&
