@@ -509,7 +509,9 @@ static int check_report(const struct check_args *a, const struct ck_patch *cp,
 	else
 		diags_sort(d);
 	for (k = 0; k < d->nr; k++) {
-		keep[k] = !cp->nr || ck_patch_covers(cp, &d->v[k]);
+		keep[k] = !cp->nr || d->v[k].id == D_CATCH_ALL ||
+			  d->v[k].id == D_WIDENED ||
+			  ck_patch_covers(cp, &d->v[k]);
 		/* the self-test exits 0, as the script does */
 		if (keep[k] && (int)diag_severity(d->v[k].id) >= a->level &&
 		    !a->self_test)
@@ -563,6 +565,9 @@ static int check_run(struct gm_db *db, const struct ck_patch *cp,
 		o->focus_arg = (void *)cp;
 	}
 	died = ck_run(db, o, d);
+	if (died >= 0 && cp->nr && !a->self_test &&
+	    ck_patch_notes(cp, db, &tree, d))
+		died = -1;
 	if (died < 0) {
 		error_msg("out of memory");
 		goto out;
@@ -614,6 +619,15 @@ int cmd_check(int argc, char **argv)
 	if (check_read(&db, &cp, &a, &d, &nothing)) {
 		/* nothing to check: the patches leave MAINTAINERS alone */
 		ret = nothing ? EXIT_OK : EXIT_ERROR;
+		/* but where their new files land is worth a note */
+		if (nothing && cp.added.len && !a.self_test) {
+			if (ck_patch_notes(&cp, &db, NULL, &d)) {
+				error_msg("out of memory");
+				ret = EXIT_ERROR;
+				goto out;
+			}
+			ret = check_report(&a, &cp, &d, NULL);
+		}
 		goto out;
 	}
 	ret = check_run(&db, &cp, &a, &o, &d);

@@ -5,6 +5,8 @@
  * changed.
  */
 #include "check.h"
+#include "check-internal.h"
+#include "get-internal.h"
 #include "fileio.h"
 #include "glob.h"
 #include "patch.h"
@@ -413,4 +415,172 @@ void ck_patch_release(struct ck_patch *cp)
 	cp->v = NULL;
 	cp->nr = cp->alloc = 0;
 	cp->base = NULL;
+}
+
+/* ---- notes on what a patch adds: catch-all, widened coverage ---- */
+
+static size_t slashes(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	while (len--)
+		n += *s++ == '/';
+	return n;
+}
+
+/*
+ * How specifically section hdr (ending before end) covers file: the
+ * most slashes of its F: patterns that match it (SIZE_MAX: only N:).
+ */
+static size_t section_depth(struct gm_db *db, size_t hdr, const char *file,
+			    size_t flen)
+{
+	size_t i, best = 0;
+	bool any = false;
+
+	for (i = hdr + 1; i < db->nr && gm_is_field(db, i); i++) {
+		const struct gm_entry *e = &db->tv[i];
+		size_t d;
+
+		if (e->type != 'F' || !gm_file_matches(db, i, file, flen))
+			continue;
+		d = slashes(e->s, e->len);
+		if (!any || d > best)
+			best = d;
+		any = true;
+	}
+	return any ? best : SIZE_MAX;
+}
+
+static bool is_rest(const struct gm_entry *h)
+{
+	return h->len == 8 && !memcmp(h->s, "THE REST", 8);
+}
+
+static int catch_all_notes(const struct ck_patch *cp, struct gm_db *db,
+			   struct diags *d)
+{
+	const char *p = cp->added.buf, *end = p + cp->added.len, *nl;
+	struct strbuf file = STRBUF_INIT, names = STRBUF_INIT;
+	struct gm_opts o;
+	int ret = -1;
+
+	gm_opts_default(&o);
+	for (; p < end; p = nl + 1) {
+		size_t *hdr = NULL, n = 0, k, fdepth;
+		const struct gm_entry *first = NULL;
+		bool wide = true;
+
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		strbuf_reset(&file);
+		strbuf_add(&file, p, (size_t)(nl - p));
+		if (file.failed)
+			goto out;
+		if (is_maintainers_path(file.buf, file.len))
+			continue;
+		if (gm_file_sections(db, &o, file.buf, &hdr, &n))
+			goto out;
+		fdepth = slashes(file.buf, file.len);
+		strbuf_reset(&names);
+		for (k = 0; k < n && wide; k++) {
+			const struct gm_entry *h = &db->tv[hdr[k]];
+			size_t sd = is_rest(h) ?
+					    0 :
+					    section_depth(db, hdr[k], file.buf,
+							  file.len);
+
+			if (sd != SIZE_MAX && fdepth >= sd + 2) {
+				strbuf_addf(&names, "%s'%.*s'",
+					    names.len ? ", " : "", (int)h->len,
+					    h->s);
+				if (!first)
+					first = h;
+			} else {
+				wide = false;
+			}
+		}
+		free(hdr);
+		if (!wide || !first)
+			continue;
+		diag_add(d, D_CATCH_ALL, db->names[first->file], first->lineno,
+			 "new file '%s' falls only under a catch-all: %s",
+			 file.buf, names.buf);
+	}
+	ret = 0;
+out:
+	strbuf_release(&file);
+	strbuf_release(&names);
+	return ret;
+}
+
+static bool untouched_f_matches(const struct ck_patch *cp, struct gm_db *db,
+				size_t hdr, const char *file, size_t flen)
+{
+	size_t i;
+
+	for (i = hdr + 1; i < db->nr && gm_is_field(db, i); i++) {
+		const struct gm_entry *e = &db->tv[i];
+
+		if ((e->type == 'F' &&
+		     !ck_patch_covers_line(cp, db->names[e->file], e->lineno) &&
+		     gm_file_matches(db, i, file, flen)) ||
+		    (e->type == 'X' && gm_file_matches(db, i, file, flen)))
+			return true;
+	}
+	return false;
+}
+
+static void widened_notes(const struct ck_patch *cp, struct gm_db *db,
+			  const struct ck_tree *t, struct diags *d)
+{
+	size_t i, f, hdr = 0;
+
+	for (i = 0; i < db->nr; i++) {
+		const struct gm_entry *e = &db->tv[i];
+		size_t lit, gained = 0;
+		const char *example = NULL;
+		bool all;
+
+		if (!gm_is_field(db, i)) {
+			hdr = i;
+			continue;
+		}
+		if (e->type != 'F' ||
+		    !ck_patch_covers_line(cp, db->names[e->file], e->lineno))
+			continue;
+		/* a single file is listed, not a coverage widened */
+		if (e->s[e->len - 1] != '/' && !memchr(e->s, '*', e->len) &&
+		    !memchr(e->s, '?', e->len) && !memchr(e->s, '[', e->len))
+			continue;
+		lit = glob_literal(e->s, e->len, &all);
+		for (f = ck_tree_lower(t, e->s, lit);
+		     f < t->nr && ck_has_prefix(t->v[f], e->s, lit); f++) {
+			size_t flen = strlen(t->v[f]);
+
+			if (!gm_file_matches(db, i, t->v[f], flen) ||
+			    untouched_f_matches(cp, db, hdr, t->v[f], flen))
+				continue;
+			if (!gained++)
+				example = t->v[f];
+		}
+		if (gained > 1)
+			diag_add(
+				d, D_WIDENED, db->names[e->file], e->lineno,
+				"F: '%.*s' widens '%.*s' by %zu files its other "
+				"F: lines do not list (e.g. %s)",
+				(int)e->len, e->s, (int)db->tv[hdr].len,
+				db->tv[hdr].s, gained, example);
+	}
+}
+
+int ck_patch_notes(const struct ck_patch *cp, struct gm_db *db,
+		   const struct ck_tree *t, struct diags *d)
+{
+	if (catch_all_notes(cp, db, d))
+		return -1;
+	if (t && cp->nr)
+		widened_notes(cp, db, t, d);
+	return 0;
 }

@@ -162,6 +162,16 @@ int ck_patch_pathspecs(const struct ck_patch *cp, const struct gm_db *db,
  * -1 (ENOMEM).
  */
 int ck_patch_files(const struct ck_patch *cp, struct strbuf *list);
+/*
+ * Notes on what the patches add (D_CATCH_ALL, D_WIDENED): each new file
+ * that only catch-alls cover (THE REST, or sections whose F: matching it
+ * is two or more directories above it), at the first such section; and
+ * with t, each F: directory or glob line the patches write that takes in
+ * more than one file of t the section's other F: lines (and its X:) do
+ * not, with the count.  db as the patches leave it.  0 or -1 (ENOMEM).
+ */
+int ck_patch_notes(const struct ck_patch *cp, struct gm_db *db,
+		   const struct ck_tree *t, struct diags *d);
 void ck_patch_release(struct ck_patch *cp);
 
 #endif

@@ -64,7 +64,9 @@ enum diag_severity {
 	X(D_CARRIED, SEV_NOTE, "carried")                      \
 	X(D_NOT_CARRIED, SEV_ERROR, "not-carried")             \
 	X(D_ALL_EXCLUDED, SEV_WARNING, "all-excluded")         \
-	X(D_DEAD_REGEX, SEV_WARNING, "dead-regex")
+	X(D_DEAD_REGEX, SEV_WARNING, "dead-regex")             \
+	X(D_CATCH_ALL, SEV_NOTE, "catch-all")                  \
+	X(D_WIDENED, SEV_NOTE, "widened")
 
 #define DIAG_ENUM(id, sev, name) id,
 enum diag_id { DIAG_CATALOGUE(DIAG_ENUM) D__COUNT };
