@@ -295,7 +295,27 @@ static void json_string(struct strbuf *sb, const char *s)
 	strbuf_addch(sb, '"');
 }
 
-static void print_findings(const struct diags *d, bool json, const bool *keep)
+/*
+ * A finding's severity: the catalogue's, but in patch mode a line the
+ * patch adds with a pattern that matches nothing, an unknown status, or
+ * a new section without S: is an error (the hook stops it); the same in
+ * lines the patch leaves alone stay warnings.
+ */
+static enum diag_severity severity(const struct ck_patch *cp,
+				   const struct diag *dg)
+{
+	enum diag_severity sev = diag_severity(dg->id);
+
+	if (cp && cp->nr &&
+	    (dg->id == D_NO_MATCH || dg->id == D_BAD_STATUS ||
+	     dg->id == D_NO_STATUS) &&
+	    ck_patch_adds(cp, dg))
+		return SEV_ERROR;
+	return sev;
+}
+
+static void print_findings(const struct diags *d, bool json, const bool *keep,
+			   const struct ck_patch *cp)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
@@ -309,7 +329,7 @@ static void print_findings(const struct diags *d, bool json, const bool *keep)
 		if (!keep[i])
 			continue;
 		if (!json) {
-			diag_format(&sb, dg);
+			diag_format_as(&sb, dg, severity(cp, dg));
 			strbuf_addf(&sb, " [%s]\n", diag_name(dg->id));
 			continue;
 		}
@@ -318,7 +338,7 @@ static void print_findings(const struct diags *d, bool json, const bool *keep)
 		first = false;
 		json_string(&sb, dg->file);
 		strbuf_addf(&sb, ", \"line\": %lu, \"severity\": ", dg->line);
-		json_string(&sb, diag_severity_name(diag_severity(dg->id)));
+		json_string(&sb, diag_severity_name(severity(cp, dg)));
 		strbuf_addstr(&sb, ", \"check\": ");
 		json_string(&sb, diag_name(dg->id));
 		strbuf_addstr(&sb, ", \"message\": ");
@@ -332,7 +352,7 @@ static void print_findings(const struct diags *d, bool json, const bool *keep)
 }
 
 struct check_args {
-	int help, online, coverage, json, list, find, self_test;
+	int help, online, coverage, json, list, find, self_test, notes;
 	const char *self_what, *fail_on, *only, *skip, *mpath, *base, *with;
 	int level; /* --fail-on */
 	char **args;
@@ -375,6 +395,10 @@ static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
 		OPT_STR("fail-on", &a->fail_on, "LEVEL",
 			"exit 1 on a finding at LEVEL or above:\n"
 			"error (default), warning, note, never"),
+		OPT_BOOL("notes", &a->notes,
+			 "also the notes (F: shared by sections,\n"
+			 "sections no file matches best); --only\n"
+			 "runs a note it names without it"),
 		OPT_STR("only", &a->only, "CHECKS",
 			"run only these checks (comma-separated)"),
 		OPT_STR("skip", &a->skip, "CHECKS", "do not run these checks"),
@@ -428,6 +452,11 @@ static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
 			o->enabled[k] = false;
 		if (select_checks(o, a->only, true))
 			goto out;
+	}
+	/* what a maintainer acts on: the file's notes only when asked */
+	if (!a->notes && !a->only) {
+		o->enabled[D_SHARED_PATTERN] = false;
+		o->enabled[D_SHADOWED] = false;
 	}
 	if (a->skip && select_checks(o, a->skip, false))
 		goto out;
@@ -513,7 +542,7 @@ static int check_report(const struct check_args *a, const struct ck_patch *cp,
 			  d->v[k].id == D_WIDENED ||
 			  ck_patch_covers(cp, &d->v[k]);
 		/* the self-test exits 0, as the script does */
-		if (keep[k] && (int)diag_severity(d->v[k].id) >= a->level &&
+		if (keep[k] && (int)severity(cp, &d->v[k]) >= a->level &&
 		    !a->self_test)
 			ret = EXIT_FINDINGS;
 	}
@@ -525,7 +554,7 @@ static int check_report(const struct check_args *a, const struct ck_patch *cp,
 					d->v[k].file, d->v[k].line,
 					d->v[k].msg);
 	} else {
-		print_findings(d, a->json, keep);
+		print_findings(d, a->json, keep, cp);
 	}
 	free(keep);
 	return ret;

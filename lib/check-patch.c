@@ -346,6 +346,21 @@ bool ck_patch_covers(const struct ck_patch *cp, const struct diag *dg)
 	return false;
 }
 
+bool ck_patch_adds(const struct ck_patch *cp, const struct diag *dg)
+{
+	size_t i;
+
+	for (i = 0; i < cp->nr; i++) {
+		const struct ck_pfile *pf = &cp->v[i];
+
+		if (!dg->file || strcmp(patch_strip(dg->file, 0),
+					patch_strip(pf->path, 0)))
+			continue;
+		return dg->line < pf->nr_lines && pf->touched[dg->line];
+	}
+	return false;
+}
+
 bool ck_patch_covers_line(const struct ck_patch *cp, const char *file,
 			  unsigned long line)
 {

@@ -307,6 +307,11 @@ static void check_scm(struct ck *c, const struct ck_line *l, const char *v,
 		kw = 5;
 	else if (vlen >= 2 && !strncmp(v, "hg", 2))
 		kw = 2;
+	/* the types MAINTAINERS' own preamble lists, beyond the script's */
+	else if (!c->o->self_test && vlen >= 5 && !strncmp(v, "stgit", 5))
+		kw = 5;
+	else if (!c->o->self_test && vlen >= 6 && !strncmp(v, "topgit", 6))
+		kw = 6;
 	u0 = span(v, vlen, kw, true);
 	u1 = span(v, vlen, u0, false);
 	if (bad) {
@@ -314,8 +319,8 @@ static void check_scm(struct ck *c, const struct ck_line *l, const char *v,
 	} else if (!kw || u0 == kw || u1 == u0) {
 		/* $value !~ /^(?:git|quilt|hg)\s+\S/ */
 		ck_report(c, D_BAD_SCM, l, "malformed entry",
-			  "malformed T: entry '%.*s' (want git, quilt or hg "
-			  "and a URL)",
+			  "malformed T: entry '%.*s' (want git, hg, quilt, "
+			  "stgit or topgit and a URL)",
 			  (int)vlen, v);
 	} else if (kw == 3) {
 		/*

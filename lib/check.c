@@ -321,9 +321,10 @@ static bool email_syntax(const char *s, size_t len)
 
 static bool status_known(const char *s, size_t len)
 {
+	/* THE REST's own status is the last */
 	static const char *const known[] = { "Supported", "Maintained",
 					     "Odd Fixes", "Orphan",
-					     "Obsolete" };
+					     "Obsolete",  "Buried alive in reporters" };
 	size_t i, n;
 
 	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
@@ -869,6 +870,15 @@ static enum diag_id same_kind(enum diag_id id)
 	return id == D_FIELD_FORM ? D_ENTRY_TAB : id;
 }
 
+/* two findings that say the same (layout ones may differ at a line) */
+static bool same_finding(const struct diag *a, const struct diag *b)
+{
+	if (same_kind(a->id) != same_kind(b->id))
+		return false;
+	return a->id != D_LAYOUT || !strcmp(a->msg ? a->msg : "",
+					    b->msg ? b->msg : "");
+}
+
 static bool same_place(const struct diag *a, const struct diag *b)
 {
 	return a->line == b->line &&
@@ -891,7 +901,7 @@ static void dedupe(struct diags *d)
 		if (out && !same_place(&d->v[out - 1], a))
 			place = out;
 		for (j = place; j < out && !dup; j++)
-			dup = same_kind(a->id) == same_kind(d->v[j].id);
+			dup = same_finding(a, &d->v[j]);
 		if (dup) {
 			d->count[diag_severity(a->id)]--;
 			free(a->file);
@@ -899,6 +909,47 @@ static void dedupe(struct diags *d)
 			continue;
 		}
 		d->v[out++] = *a;
+	}
+	d->nr = out;
+}
+
+static bool field_order_at(const struct diags *d, size_t i, const char *file,
+			   unsigned long line)
+{
+	return i < d->nr && d->v[i].id == D_FIELD_ORDER &&
+	       d->v[i].line == line && d->v[i].file &&
+	       !strcmp(d->v[i].file, file);
+}
+
+/*
+ * One misplaced field, one finding: checkpatch's "misordered entry" on
+ * a line and the line before it is the pair whose field-order finding
+ * (on either line) says where the line belongs; that one is kept.
+ * Sorted (dedupe()).
+ */
+static void one_per_misplacement(struct diags *d)
+{
+	size_t i, j, out = 0;
+
+	for (i = 0; i < d->nr; i++) {
+		struct diag *a = &d->v[i];
+		bool dup = false;
+
+		for (j = i >= 8 ? i - 8 : 0; a->id == D_MISORDERED && a->file &&
+					     !dup && j < i + 8 && j < d->nr;
+		     j++)
+			dup = field_order_at(d, j, a->file, a->line) ||
+			      field_order_at(d, j, a->file, a->line - 1);
+		if (dup) {
+			d->count[diag_severity(a->id)]--;
+			free(a->file);
+			free(a->msg);
+			a->file = a->msg = NULL;
+			continue;
+		}
+		if (out != i)
+			d->v[out] = *a;
+		out++;
 	}
 	d->nr = out;
 }
@@ -947,6 +998,7 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 		    canonical(&c))
 			goto out;
 		dedupe(d);
+		one_per_misplacement(d);
 	}
 	ret = c.nomem ? -1 : 0;
 out:

@@ -143,6 +143,8 @@ int ck_patch_read(struct ck_patch *cp, const char *name, struct diags *d);
 int ck_patch_db(struct gm_db *db, struct ck_patch *cp, struct diags *d);
 /* Is a finding about a line the patch changed (or a section it touched)? */
 bool ck_patch_covers(const struct ck_patch *cp, const struct diag *dg);
+/* Is a finding on a line the patch adds (or changes)? */
+bool ck_patch_adds(const struct ck_patch *cp, const struct diag *dg);
 /* The same for a place: file (as db names it) and line. */
 bool ck_patch_covers_line(const struct ck_patch *cp, const char *file,
 			  unsigned long line);

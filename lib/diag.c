@@ -133,8 +133,12 @@ int diags_has(const struct diags *d, enum diag_severity sev)
 
 void diag_format(struct strbuf *sb, const struct diag *dg)
 {
-	enum diag_severity sev = catalogue[dg->id].sev;
+	diag_format_as(sb, dg, catalogue[dg->id].sev);
+}
 
+void diag_format_as(struct strbuf *sb, const struct diag *dg,
+		    enum diag_severity sev)
+{
 	if (dg->file) {
 		strbuf_addstr(sb, dg->file);
 		if (dg->line)

@@ -114,5 +114,8 @@ int diags_has(const struct diags *d, enum diag_severity sev);
 /* Format one as "file:line: severity: message" (no newline). */
 struct strbuf;
 void diag_format(struct strbuf *sb, const struct diag *dg);
+/* The same at another severity than the catalogue's. */
+void diag_format_as(struct strbuf *sb, const struct diag *dg,
+		    enum diag_severity sev);
 
 #endif

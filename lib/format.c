@@ -510,9 +510,61 @@ out:
 	return found;
 }
 
+/* The raw lines of one file, by number (1-based). */
+struct rawlines {
+	const char *data;
+	size_t len;
+	size_t *start; /* start[k]: offset of line k + 1; start[nr] = len */
+	unsigned long nr;
+};
+
+static int rawlines_init(struct rawlines *r, const char *data, size_t len)
+{
+	size_t i, alloc = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->data = data;
+	r->len = len;
+	for (i = 0; i < len; i++) {
+		if (i && data[i - 1] != '\n')
+			continue;
+		if (!ALLOC_GROW(r->start, r->nr + 2, alloc))
+			return -1;
+		r->start[r->nr++] = i;
+	}
+	if (!ALLOC_GROW(r->start, r->nr + 1, alloc))
+		return -1;
+	r->start[r->nr] = len;
+	return 0;
+}
+
+/* Line lineno without its newline, or NULL past the end. */
+static const char *rawline(const struct rawlines *r, unsigned long lineno,
+			   size_t *len)
+{
+	size_t b, e;
+
+	if (!lineno || lineno > r->nr)
+		return NULL;
+	b = r->start[lineno - 1];
+	e = r->start[lineno];
+	if (e > b && r->data[e - 1] == '\n')
+		e--;
+	*len = e - b;
+	return r->data + b;
+}
+
+/* The length of s[0..len) without trailing white space. */
+static size_t rtrim_len(const char *s, size_t len)
+{
+	while (len && mnt_isspace((unsigned char)s[len - 1]))
+		len--;
+	return len;
+}
+
 static long check_fields(const struct maintainers *m,
 			 const struct mnt_section *s, const char *order,
-			 struct diags *d)
+			 const struct rawlines *raw, struct diags *d)
 {
 	const struct mnt_line *l = mnt_section_lines(m, s);
 	const char *fname = m->files[s->file].name;
@@ -523,12 +575,27 @@ static long check_fields(const struct maintainers *m,
 	long found = 0;
 
 	for (i = 0; i < n; i++) {
+		const char *r;
+		size_t rlen = 0, tlen;
+
 		if (!l[i].type || l[i].canonical)
 			continue;
-		strbuf_addf(
-			&msg,
-			"field line is not in canonical form '%c:<TAB>value'",
-			l[i].type);
+		r = raw ? rawline(raw, l[i].lineno, &rlen) : NULL;
+		tlen = r ? rtrim_len(r, rlen) : 0;
+		if (r && tlen < rlen) {
+			/* checkpatch.pl: "trailing whitespace" */
+			strbuf_addstr(&msg, "trailing whitespace");
+			if (tlen != l[i].len || memcmp(r, l[i].s, tlen))
+				strbuf_addf(&msg,
+					    "; and not in canonical form "
+					    "'%c:<TAB>value'",
+					    l[i].type);
+		} else {
+			strbuf_addf(&msg,
+				    "field line is not in canonical form "
+				    "'%c:<TAB>value'",
+				    l[i].type);
+		}
 		report(d, D_FIELD_FORM, fname, l[i].lineno, &msg);
 		found++;
 	}
@@ -610,10 +677,82 @@ static unsigned long first_difference(const char *a, size_t alen, const char *e,
 	return line;
 }
 
+/*
+ * The layout of one file, each place on its own (whatever the order of
+ * the sections): one blank line before each section but the first,
+ * headers and blank lines without white space.  seq[0..n) are the
+ * file's sections in file order.
+ */
+static long check_layout(const struct maintainers *m, unsigned f,
+			 const size_t *seq, size_t n,
+			 const struct rawlines *raw, struct diags *d)
+{
+	const char *fname = m->files[f].name;
+	struct strbuf msg = STRBUF_INIT;
+	unsigned long prev_end = 0, k;
+	long found = 0;
+	size_t i, len;
+	const char *r;
+
+	for (i = 0; i < n; i++) {
+		const struct mnt_section *s = &m->sections[seq[i]];
+
+		if (!s->header_len) /* section-order says it */
+			goto next;
+		r = rawline(raw, s->lineno, &len);
+		if (r && rtrim_len(r, len) < len) {
+			strbuf_addstr(&msg, "trailing whitespace after "
+					    "section header ");
+			add_quoted_name(&msg, s->header, s->header_len);
+			report(d, D_LAYOUT, fname, s->lineno, &msg);
+			found++;
+		} else if (r && len && mnt_isspace((unsigned char)*r)) {
+			strbuf_addstr(&msg, "white space before section "
+					    "header ");
+			add_quoted_name(&msg, s->header, s->header_len);
+			report(d, D_LAYOUT, fname, s->lineno, &msg);
+			found++;
+		}
+		if (!i) /* the preamble is kept as it is */
+			goto next;
+		if (prev_end + 1 == s->lineno) {
+			strbuf_addstr(&msg, "no blank line before section ");
+			add_quoted_name(&msg, s->header, s->header_len);
+			report(d, D_LAYOUT, fname, s->lineno, &msg);
+			found++;
+			goto next;
+		}
+		for (k = prev_end + 1; k < s->lineno; k++) {
+			r = rawline(raw, k, &len);
+			if (!r)
+				break;
+			if (len && !rtrim_len(r, len))
+				strbuf_addstr(&msg, "trailing whitespace on a "
+						    "blank line");
+			else if (k > prev_end + 1 && !len)
+				strbuf_addstr(&msg, "more than one blank line "
+						    "between sections");
+			else if (len)
+				strbuf_addstr(&msg, "stray text between "
+						    "sections");
+			else
+				continue;
+			report(d, D_LAYOUT, fname, k, &msg);
+			found++;
+		}
+next:
+		if (s->nr)
+			prev_end = m->lines[s->first + s->nr - 1].lineno;
+	}
+	strbuf_release(&msg);
+	return found;
+}
+
 long mnt_check_canonical(const struct maintainers *m, const char *order,
 			 struct diags *d)
 {
 	struct strbuf want = STRBUF_INIT, msg = STRBUF_INIT;
+	struct rawlines raw = { NULL, 0, NULL, 0 };
 	size_t *seq = NULL, alloc = 0, n, i;
 	long found = 0, r;
 	unsigned f;
@@ -625,6 +764,9 @@ long mnt_check_canonical(const struct maintainers *m, const char *order,
 		size_t elen;
 		unsigned long line;
 
+		free(raw.start);
+		if (rawlines_init(&raw, mf->data, mf->len))
+			goto nomem;
 		n = 0;
 		for (i = 1; i < m->nr_sections; i++) {
 			if (m->sections[i].file != f)
@@ -632,11 +774,12 @@ long mnt_check_canonical(const struct maintainers *m, const char *order,
 			if (!ALLOC_GROW(seq, n + 1, alloc))
 				goto nomem;
 			seq[n++] = i;
-			r = check_fields(m, &m->sections[i], order, d);
+			r = check_fields(m, &m->sections[i], order, &raw, d);
 			if (r < 0)
 				goto nomem;
 			found += r;
 		}
+		found += check_layout(m, f, seq, n, &raw, d);
 		r = check_sections(m, f, seq, n, d);
 		if (r < 0)
 			goto nomem;
@@ -660,8 +803,10 @@ long mnt_check_canonical(const struct maintainers *m, const char *order,
 		if (!line)
 			continue;
 		strbuf_addstr(&msg, "not in canonical layout; expected ");
-		if (elen || el < want.buf + want.len)
+		if (elen)
 			add_quoted_name(&msg, el, elen);
+		else if (el < want.buf + want.len)
+			strbuf_addstr(&msg, "a blank line");
 		else
 			strbuf_addstr(&msg, "end of file");
 		report(d, D_LAYOUT, mf->name, line, &msg);
@@ -669,11 +814,13 @@ long mnt_check_canonical(const struct maintainers *m, const char *order,
 	}
 	strbuf_release(&want);
 	strbuf_release(&msg);
+	free(raw.start);
 	free(seq);
 	return found;
 nomem:
 	strbuf_release(&want);
 	strbuf_release(&msg);
+	free(raw.start);
 	free(seq);
 	return -1;
 }

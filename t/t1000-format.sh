@@ -104,7 +104,19 @@ test_expect_success '--check without --order ignores field order' '
 test_expect_success '--check finds a missing blank line' '
 	printf "A\nM:\tx\nB\nM:\ty\n" >tight &&
 	test_expect_code 1 maint format --check --input tight 2>err &&
-	test_grep "tight:3: warning: not in canonical layout" err
+	test_grep "tight:3: warning: no blank line before section .B." err
+'
+
+# issue 24 item 4: each layout finding local, named, whatever the order
+test_expect_success '--check: layout findings beside ordering ones' '
+	printf "C\nM:\tx\nS:\tMaintained \nB \nM:\ty\n\n\nA\nM:\tz\n" >mixed &&
+	test_expect_code 1 maint format --check --input mixed 2>err &&
+	test_grep "mixed:3: warning: trailing whitespace\$" err &&
+	test_grep "mixed:4: warning: trailing whitespace after section header .B." err &&
+	test_grep "mixed:4: warning: no blank line before section .B." err &&
+	test_grep "mixed:7: warning: more than one blank line between sections" err &&
+	test_grep "mixed:1: warning: section .C. is out of order" err &&
+	! grep -q "not in canonical layout" err
 '
 
 test_expect_success '--check refuses to be combined with writing' '

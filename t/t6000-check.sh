@@ -38,6 +38,45 @@ test_expect_success 'maint check: the golden findings, exit 1 (errors)' '
 	test_cmp "$C/expect/check.out" ../check.out
 '
 
+test_expect_success 'the notes only with --notes: the same findings and them' '
+	test_expect_code 1 maint check --notes >../notes.out &&
+	grep -v "\[shared-pattern\]\|\[shadowed\]" ../notes.out >../notes.rest &&
+	test_cmp ../check.out ../notes.rest &&
+	test_grep "^MAINTAINERS:55: note: .*\[shared-pattern\]" ../notes.out &&
+	test_grep "^MAINTAINERS:92: note: .*SHADOWED THING.*\[shadowed\]" \
+		../notes.out &&
+	! grep -q "^[^:]*:[0-9]*: note:" ../check.out &&
+	test_expect_code 0 maint check --only=shadowed >../only-note.out &&
+	test_grep "\[shadowed\]" ../only-note.out
+'
+
+test_expect_success 'THE REST: its status is known; a misspelt one is not' '
+	test_grep "^MAINTAINERS:99: warning: unknown status .Maintaned." \
+		../check.out &&
+	! grep -q "Buried alive" ../check.out
+'
+
+test_expect_success 'one misplaced field, one finding (field-order wins)' '
+	test_grep "^MAINTAINERS:60: .*\[field-order\]" ../check.out &&
+	! grep -q "^MAINTAINERS:61: " ../check.out &&
+	! grep -q "\[misordered\]" ../check.out &&
+	test_expect_code 1 maint check --skip=field-order >../misordered.out &&
+	test_grep "^MAINTAINERS:61: .*\[misordered\]" ../misordered.out
+'
+
+test_expect_success 'T: stgit and topgit (the preamble lists them) are no bad-scm' '
+	{
+		cat MAINTAINERS &&
+		printf "T:\tstgit https://example.org/s.git\n" &&
+		printf "T:\ttopgit https://example.org/t.git\n"
+	} >../M.scm &&
+	maint check --only=bad-scm --mpath=../M.scm >../scm.out &&
+	! grep -q "entry .stgit\|entry .topgit" ../scm.out &&
+	test_grep "svn https" ../scm.out &&
+	maint check --self-test=scm --mpath=../M.scm >../scm-st.out &&
+	test_grep "malformed entry	T:	stgit" ../scm-st.out
+'
+
 test_expect_success 'every check of --list fires in some fixture' '
 	test_expect_code 0 maint check --mpath="$C/MAINTAINERS.layout" \
 		>../layout.out &&
@@ -52,7 +91,8 @@ test_expect_success 'every check of --list fires in some fixture' '
 	test "$(wc -l <../names)" -ge 20 &&
 	while read -r n; do
 		grep -q "\[$n\]\$" ../check.out ../layout.out ../dup.out \
-			../odd.out ../conflict.out ../globstar.out ||
+			../odd.out ../conflict.out ../globstar.out ../notes.out \
+			../misordered.out ||
 		{ echo "check $n never fired"; exit 1; }
 	done <../names
 '
@@ -65,7 +105,7 @@ test_expect_success 'the one finding of each fixture section is its own' '
 	test_grep "^MAINTAINERS:66: .*NO ADDRESS.*\[no-email\]" ../check.out &&
 	test_grep "^MAINTAINERS:70: .*NO PATTERN.*\[no-pattern\]" ../check.out &&
 	test_grep "^MAINTAINERS:74: .*NO STATUS.*\[no-status\]" ../check.out &&
-	test_grep "SHADOWED THING.*\[shadowed\]" ../check.out &&
+	test_grep "SHADOWED THING.*\[shadowed\]" ../notes.out &&
 	test_grep "drivers/pat/none.c.*\[useless-exclude\]" ../check.out &&
 	! grep "drivers/pat/x.c" ../check.out &&
 	! grep "ORPHANED THING" ../check.out &&
@@ -176,7 +216,7 @@ test_expect_success '--fail-on: error, warning, note, never' '
 test_expect_success '--only and --skip; an unknown check is a usage error' '
 	test_expect_code 1 maint check --only=bad-email,bad-status >../only.out &&
 	test "$(grep -vc "\[bad-email\]\|\[bad-status\]" ../only.out)" = 0 &&
-	test "$(grep -c . ../only.out)" = 4 &&
+	test "$(grep -c . ../only.out)" = 3 &&
 	maint check --skip=bad-email,bad-regex,unknown-type,bad-pattern \
 		>../skip.out &&
 	! grep -q "\[bad-email\]" ../skip.out &&
@@ -204,8 +244,27 @@ test_expect_success 'maint check PATCH: only what the patch changes' '
 	test "$(grep -c . ../patch.out)" = 4 &&
 	test_grep "section .CAMERA NEW. is out of order" ../patch.out &&
 	test_grep "error: M: .Zed <zed@nowhere>. is not" ../patch.out &&
-	test_grep "unknown status .Maintaned." ../patch.out &&
-	test_grep "drivers/none/. matches no file" ../patch.out
+	test_grep "error: unknown status .Maintaned." ../patch.out &&
+	test_grep "error: F: pattern .drivers/none/. matches no file" ../patch.out
+'
+
+# issue 24 item 5: new lines are errors, the same in old lines warnings
+test_expect_success 'PATCH: a new section without S: is an error; old ones warn' '
+	awk "{print} /^F:\tdrivers\/links\/\$/ {
+		print \"\"; print \"CAMERA NOSTAT\";
+		print \"M:\tZed <zed@example.org>\"; print \"F:\tdrivers/acme/\" }" \
+		../M.orig >MAINTAINERS &&
+	git diff >../nostat.patch &&
+	git checkout -q MAINTAINERS &&
+	test_expect_code 1 maint check ../nostat.patch >../nostat.out &&
+	test_grep "error: section .CAMERA NOSTAT. has no S: status" \
+		../nostat.out &&
+	test_expect_code 0 maint check --only=no-status >../nostat-old.out &&
+	test_grep "warning: section .NO STATUS. has no S: status" \
+		../nostat-old.out &&
+	test_expect_code 1 maint check --json ../nostat.patch >../nostat.json &&
+	test_grep "\"severity\": \"error\", \"check\": \"no-status\"" \
+		../nostat.json
 '
 
 test_expect_success 'PATCH already applied: the same findings' '

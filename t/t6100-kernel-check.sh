@@ -96,11 +96,12 @@ test_expect_success 'maint check PATCH on the kernel file: just the new section'
 		print \"S:\tMaintaned\"; print \"F:\tdrivers/hwmon/nothere.c\" }" \
 		MAINTAINERS >M.new && mv M.new MAINTAINERS &&
 	git diff >../p.patch && git checkout -q MAINTAINERS &&
-	maint check ../p.patch >../p.out &&
+	test_expect_code 1 maint check ../p.patch >../p.out &&
 	test "$(wc -l <../p.out)" = 3 &&
-	test_grep "ZZZ NEW THING. is out of order" ../p.out &&
-	test_grep "unknown status .Maintaned." ../p.out &&
-	test_grep "nothere.c. matches no file" ../p.out
+	test_grep "warning: section .ZZZ NEW THING. is out of order" ../p.out &&
+	test_grep "error: unknown status .Maintaned." ../p.out &&
+	test_grep "error: F: pattern .drivers/hwmon/nothere.c. matches no file" \
+		../p.out
 '
 
 test_done
