@@ -53,8 +53,11 @@ test_expect_success 'patch mode = the whole-file check on the touched lines' '
 	maint check --fail-on=never >../all.out 2>&1 &&
 	test "$(wc -l <../all.out)" -gt 20 &&
 	lines="$hdr $((hdr + 6)) $((hdr + 7)) $((hdr + 8))" &&
+	# added lines: a pattern that matches nothing is an error there
 	for n in $lines; do grep "^MAINTAINERS:$n:" ../all.out || :; done |
+		sed "s/: warning: \(.*\[no-file-matches\]\)\$/: error: \1/" |
 		sort >../expect &&
+	test_grep "error: F: pattern .*nonexistent.c" ../expect &&
 	sort ../patch.out >../got &&
 	test_cmp ../expect ../got
 '
@@ -80,7 +83,7 @@ test_expect_success 'the hook fails on a bad staged change (exit 1)' '
 
 test_expect_success 'staged bad, fixed in the work tree only: still fails' '
 	cd linux &&
-	sed -i "/^R:\tnot an address\$/d" MAINTAINERS &&
+	sed -i "/^R:\tnot an address\$/d; /nonexistent.c\$/d" MAINTAINERS &&
 	! git diff --quiet &&
 	test_expect_code 1 env MAINT=$MAINT sh "$HOOK" >../err 2>&1 &&
 	test_grep "bad-email" ../err
@@ -97,13 +100,22 @@ R:\talso not an address" MAINTAINERS &&
 	git checkout -q MAINTAINERS
 '
 
-test_expect_success 'maint.precommitFailOn=warning fails on a warning' '
+# issue 24 item 5: a new F: that matches nothing is an error
+test_expect_success 'a new F: matching nothing stops the hook' '
 	cd linux &&
 	sed -i "$((hdr + 5))a\\
 F:\tdrivers/net/ethernet/3com/also-missing.c" MAINTAINERS &&
 	git add MAINTAINERS &&
+	test_expect_code 1 env MAINT=$MAINT sh "$HOOK" >../err 2>&1 &&
+	test_grep "error: F: pattern .*also-missing.c. matches no file" ../err
+'
+
+test_expect_success 'maint.precommitFailOn=warning fails on a warning' '
+	cd linux &&
+	sed -i "s|3com/also-missing.c\$|3com/3c59x.c|" MAINTAINERS &&
+	git add MAINTAINERS &&
 	MAINT=$MAINT sh "$HOOK" >../err 2>&1 &&
-	test_grep "also-missing.c" ../err &&
+	test_grep "warning: .*3c59x.c" ../err &&
 	git config maint.precommitFailOn warning &&
 	test_expect_code 1 env MAINT=$MAINT sh "$HOOK" >../err 2>&1
 '
