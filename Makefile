@@ -69,8 +69,8 @@ MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 \
 	   doc/maint-get.1 \
 	   doc/maint-merge.1 doc/maint-split.1 doc/maint-export.1 \
 	   doc/maint-add.1 doc/maint-activity.1
-# pages that are ".so man1/OTHER.1" in doc/: installed as symbolic links
-# to OTHER.1, which man -l and man both read
+# pages that are symbolic links to OTHER.1 in doc/ (man -l reads them in
+# the source tree): installed as symbolic links to OTHER.1 too
 MANLINKS = doc/maint-move.1 doc/maint-join.1
 
 all: maint
@@ -162,7 +162,7 @@ install: maint
 	install -m 755 maint $(DESTDIR)$(BINDIR)/maint
 	install -m 644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
 	for f in $(MANLINKS); do \
-		t=$$(sed -n 's|^\.so man1/||p' $$f) && test -n "$$t" && \
+		t=$$(readlink $$f) && test -n "$$t" && \
 		ln -sf "$$t" "$(DESTDIR)$(MANDIR)/man1/$${f##*/}" || exit 1; \
 	done
 	install -d $(DESTDIR)$(BASHCOMPDIR)

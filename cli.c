@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "cli.h"
+#include "lib/suggest.h"
 #include "lib/fileio.h"
 
 #include <errno.h>
@@ -26,6 +27,31 @@ void error_msg(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+void suggest_value(const char *opt, const char *word, size_t len,
+		   const char *const *cand, size_t n)
+{
+	size_t i, d, best = (size_t)-1, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!cand[i])
+			continue;
+		d = suggest_distance(word, len, cand[i], strlen(cand[i]));
+		if (d < best)
+			best = d;
+	}
+	if (!suggest_close(best, len))
+		return;
+	fflush(stdout);
+	fputs(maint_cmd ? "maint " : "maint", stderr);
+	fprintf(stderr, "%s: did you mean ", maint_cmd ? maint_cmd : "");
+	for (i = 0; i < n; i++)
+		if (cand[i] && suggest_distance(word, len, cand[i],
+						strlen(cand[i])) == best)
+			fprintf(stderr, "%s'--%s=%s'", k++ ? " or " : "", opt,
+				cand[i]);
+	fputs("?\n", stderr);
 }
 
 void print_diags(const struct diags *d)

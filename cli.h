@@ -24,9 +24,9 @@ extern const char *maint_cmd; /* "format", "get", ... for messages */
 enum maint_exit {
 	EXIT_OK = 0,
 	EXIT_FINDINGS = 1, /* check: findings; format --check: misordered */
-	EXIT_FAILED = 1, /* export: the input or the output failed */
+	EXIT_FAILED = 1, /* add: the input or the output failed */
 	EXIT_UNKNOWN_COMMAND = 1, /* maint frobnicate (git's) */
-	EXIT_ERROR = 2, /* check: the input could not be read or applied */
+	EXIT_ERROR = 2, /* check, merge, split, join, export: I/O failed */
 	EXIT_PERL_ENOENT = 2, /* a script's die() with $! ENOENT */
 	EXIT_PERL_ENOTTY = 25, /* a script's die() with $! ENOTTY */
 	EXIT_WRITE = 128, /* git's die(): standard output failed */
@@ -36,6 +36,12 @@ enum maint_exit {
 
 /* "maint format: message" on stderr */
 void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * "did you mean '--OPT=VALUE'?" for a value not among cand[0..n) (NULL
+ * entries skipped): the nearest ones, when close enough.
+ */
+void suggest_value(const char *opt, const char *word, size_t len,
+		   const char *const *cand, size_t n);
 /* Print every diagnostic, one per line, on stderr. */
 void print_diags(const struct diags *d);
 

@@ -51,7 +51,7 @@ static const struct cmd commands[] = {
 	{ "check", cmd_check, "self-test, lint and coverage of MAINTAINERS",
 	  EXIT_ERROR },
 	{ "export", cmd_export, "MAINTAINERS as JSON or CODEOWNERS",
-	  EXIT_FAILED },
+	  EXIT_ERROR },
 	{ "activity", cmd_activity,
 	  "who and what is really active, from the git history", EXIT_ERROR },
 	{ "add", cmd_add, "insert a new entry in sorted order", EXIT_FAILED },
@@ -173,6 +173,25 @@ int main(int argc, char **argv)
 	for (i = 0; i < NR_COMMANDS; i++) {
 		if (!strcmp(argv[1], commands[i].name))
 			return run(&commands[i], argc - 1, argv + 1);
+	}
+	if (argv[1][0] == '-') {
+		/* maint's own options: --help, --version */
+		static const char *const own[] = { "--help", "--version" };
+		size_t len = strlen(argv[1]), d, best = (size_t)-1, k = 0;
+
+		fprintf(stderr, "maint: unknown option '%s'\n", argv[1]);
+		for (i = 0; i < 2; i++) {
+			d = suggest_distance(argv[1], len, own[i],
+					     strlen(own[i]));
+			if (d < best) {
+				best = d;
+				k = i;
+			}
+		}
+		if (suggest_close(best, len))
+			fprintf(stderr, "maint: did you mean '%s'?\n", own[k]);
+		usage(stderr);
+		return EXIT_USAGE;
 	}
 	fprintf(stderr,
 		"maint: '%s' is not a maint command. See 'maint --help'.\n",

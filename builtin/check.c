@@ -122,8 +122,14 @@ static int select_checks(struct ck_opts *o, const char *list, bool on)
 				found = true;
 			}
 		if (!found && n) {
+			const char *names[NR_CHECKS];
+
 			error_msg("unknown check '%.*s' (see --list)", (int)n,
 				  p);
+			for (i = 0; i < NR_CHECKS; i++)
+				names[i] = diag_name(checks[i].id);
+			suggest_value(on ? "only" : "skip", p, n, names,
+				      NR_CHECKS);
 			return -1;
 		}
 		p += n + (p[n] == ',');

@@ -114,10 +114,13 @@ int cmd_export(int argc, char **argv)
 	if (!strcmp(format, "codeowners")) {
 		j.codeowners = true;
 	} else if (strcmp(format, "json")) {
+		static const char *const formats[] = { "json", "codeowners" };
+
 		error_msg("unknown --format '%s' (json or codeowners)", format);
+		suggest_value("format", format, strlen(format), formats, 2);
 		goto out;
 	}
-	ret = 1;
+	ret = EXIT_ERROR;
 	if (mnt_read(&m, input, &d)) {
 		print_diags(&d);
 		goto out;

@@ -451,6 +451,23 @@ static int format_main(int argc, char **argv, int is_move)
 		error_msg("--order= needs at least one field letter");
 		goto out;
 	}
+	if (o.order) {
+		const char *p;
+
+		for (p = o.order_letters; *p; p++) {
+			if (!strchr(MNT_ORDER_DEFAULT, *p)) {
+				error_msg("--order=%s: '%c' is not a field "
+					  "type (" MNT_ORDER_DEFAULT ")",
+					  o.order_letters, *p);
+				goto out;
+			}
+			if (strchr(p + 1, *p)) {
+				error_msg("--order=%s: '%c' twice",
+					  o.order_letters, *p);
+				goto out;
+			}
+		}
+	}
 	if (o.check && (nargs || o.in_place || o.output_given)) {
 		error_msg(
 			"--check writes nothing: it takes no REGEX, --output or --in-place");

@@ -172,7 +172,9 @@ static void print_get_diags(const struct diags *d)
 	size_t i;
 
 	for (i = 0; i < d->nr; i++) {
-		if (diag_severity(d->v[i].id) < SEV_ERROR)
+		/* the script's "$P: file ... doesn't appear to be a patch" */
+		if (diag_severity(d->v[i].id) < SEV_ERROR &&
+		    d->v[i].id != D_NOT_PATCH)
 			fprintf(stderr, "%s\n", d->v[i].msg);
 		else
 			error_msg("%s", d->v[i].msg);

@@ -105,7 +105,8 @@ static int git_line(const char *const argv[], struct strbuf *out)
 {
 	int status;
 
-	if (run_capture(argv, out, &status) || status)
+	/* git's "fatal: not a git repository" is ours to say */
+	if (run_capture_all(argv, out, &status) || status)
 		return -1;
 	while (out->len && out->buf[out->len - 1] == '\n')
 		out->buf[--out->len] = '\0';

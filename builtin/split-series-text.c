@@ -121,7 +121,7 @@ void series_message(struct series *s, struct strbuf *msg, const char *subj,
 	strbuf_reset(msg);
 	strbuf_addf(msg, "%s\n\n", subj);
 	series_add_wrapped(msg, body);
-	if (s->ident.len)
+	if (s->o->signoff && s->ident.len)
 		strbuf_addf(msg, "\nSigned-off-by: %s\n", s->ident.buf);
 }
 

@@ -11,6 +11,8 @@
 #include "../lib/split.h"
 #include "../lib/strbuf.h"
 
+#include <stdbool.h>
+
 struct series_opts {
 	enum split_by by;
 	const char *by_name; /* "dir", "list", "tree", "rules" */
@@ -18,6 +20,7 @@ struct series_opts {
 	const char *rules, *rules_name; /* the rules file's text and name */
 	size_t rules_len;
 	const char *outdir; /* where the patches go: new or empty */
+	bool signoff; /* -s: the committer's Signed-off-by in each */
 };
 
 /* Make the temporary directory next to path: DIR/.BASE.maint-XXXXXX. */

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,7 @@
 static const char split_head[] =
 	"usage: maint split --by=dir|list|tree [--min=N] [--input=F] [--outdir=DIR]\n"
 	"   or: maint split --rules=FILE [--input=F] [--outdir=DIR]\n"
-	"   or: maint split --by=...|--rules=... [--min=N] --series=DIR\n"
+	"   or: maint split --by=...|--rules=... [--min=N] [-s] --series=DIR\n"
 	"   or: maint split --carry=PATCH [--input=DIR] [--by=...|--rules=...]\n"
 	"\n"
 	"Write MAINTAINERS as a directory of files, each in canonical order.\n"
@@ -227,7 +228,7 @@ static int land(const char *tmp, const char *outdir)
 
 struct split_args {
 	const char *by, *input, *outdir, *rules, *series, *carry;
-	int min, help, dry_run;
+	int min, help, dry_run, signoff;
 	enum split_by how;
 	struct strbuf rtext; /* the --rules file */
 	char **args;
@@ -273,6 +274,10 @@ static int split_parse(struct split_args *a, int argc, char **argv)
 			"MAINTAINERS), each section's change to the\n"
 			"file that holds it; new sections where --by\n"
 			"(default dir) or --rules puts them"),
+		OPT_SET("s|signoff", &a->signoff,
+			"--series: a Signed-off-by line (the\n"
+			"committer's) in each patch, as git\n"
+			"format-patch -s; none without it"),
 		OPT_SET("h|help", &a->help, "show this help"),
 		OPT_TABLE_END,
 	};
@@ -296,11 +301,20 @@ static int split_parse(struct split_args *a, int argc, char **argv)
 			return 2;
 		}
 	} else if (split_by_name(a->by, &a->how)) {
+		static const char *const bys[] = { "dir", "list", "tree" };
+
 		error_msg("--by takes dir, list or tree, not '%s'", a->by);
+		suggest_value("by", a->by, strlen(a->by), bys, 3);
 		return 129;
 	}
-	if (a->min < 0)
+	if (a->min == INT_MIN) {
 		a->min = a->how == SPLIT_TREE ? 1 : 5;
+	} else if (a->min < 1) {
+		error_msg("--min takes a number of sections (1 or more), not "
+			  "%d",
+			  a->min);
+		return 129;
+	}
 	return -1;
 }
 
@@ -427,7 +441,8 @@ int cmd_split(int argc, char **argv)
 				NULL,
 				NULL,
 				NULL,
-				-1,
+				INT_MIN,
+				0,
 				0,
 				0,
 				SPLIT_DIR,
@@ -451,16 +466,21 @@ int cmd_split(int argc, char **argv)
 		goto out;
 	}
 	if (a.series && !a.dry_run) {
-		struct series_opts so = { a.how,   a.rules ? "rules" : a.by,
-					  a.min,   a.rtext.buf,
-					  a.rules, a.rtext.len,
-					  a.series };
+		struct series_opts so = { a.how,    a.rules ? "rules" : a.by,
+					  a.min,    a.rtext.buf,
+					  a.rules,  a.rtext.len,
+					  a.series, a.signoff };
 
 		ret = split_series(&so);
 		goto out;
 	}
-	if (!a.dry_run && !access(a.outdir, F_OK) &&
-	    (!is_directory(a.outdir) || !empty_dir(a.outdir))) {
+	if (!a.dry_run && !access(a.outdir, F_OK) && !is_directory(a.outdir)) {
+		error_msg("%s is a file, not a directory (--outdir takes a new "
+			  "or empty directory)",
+			  a.outdir);
+		goto out;
+	}
+	if (!a.dry_run && !access(a.outdir, F_OK) && !empty_dir(a.outdir)) {
 		error_msg("%s exists and is not an empty directory", a.outdir);
 		goto out;
 	}

@@ -353,8 +353,8 @@ bool ck_patch_adds(const struct ck_patch *cp, const struct diag *dg)
 	for (i = 0; i < cp->nr; i++) {
 		const struct ck_pfile *pf = &cp->v[i];
 
-		if (!dg->file || strcmp(patch_strip(dg->file, 0),
-					patch_strip(pf->path, 0)))
+		if (!dg->file ||
+		    strcmp(patch_strip(dg->file, 0), patch_strip(pf->path, 0)))
 			continue;
 		return dg->line < pf->nr_lines && pf->touched[dg->line];
 	}

@@ -109,8 +109,9 @@ static int self_test_section(struct ck *c, size_t idx, struct headers *h)
 		else
 			ck_report(c, D_DUP_HEADER, x,
 				  "duplicate section header",
-				  "duplicate section header '%.*s'", hlen,
-				  x->s);
+				  "duplicate section header '%.*s' (first at "
+				  "%s:%lu)",
+				  hlen, x->s, ck_fname(c, prev), prev->lineno);
 	}
 	for (k = idx + 1; k < c->nr; k++) {
 		char t = full_field(&c->l[k], &v, &vlen);

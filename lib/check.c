@@ -212,8 +212,17 @@ static void checkpatch_style(struct ck *c)
 		char t = ck_field(l, &v, &vlen), pt;
 		const char *ci, *pi;
 
-		if (!t)
+		if (!t) {
+			/* "m:": a field for the eye, a header for the tools */
+			if (l->len > 1 && l->s[0] >= 'a' && l->s[0] <= 'z' &&
+			    l->s[1] == ':' && c->o->enabled[D_UNKNOWN_TYPE])
+				ck_report(c, D_UNKNOWN_TYPE, l, NULL,
+					  "'%c:' is not an entry type (types "
+					  "are upper case: '%c:'); the tools "
+					  "read this line as a section header",
+					  l->s[0], l->s[0] - 'a' + 'A');
 			continue;
+		}
 		if (!(l->len > 3 && l->s[2] == '\t' &&
 		      !ck_perl_space(l->s[3])) &&
 		    c->o->enabled[D_ENTRY_TAB])
@@ -322,9 +331,10 @@ static bool email_syntax(const char *s, size_t len)
 static bool status_known(const char *s, size_t len)
 {
 	/* THE REST's own status is the last */
-	static const char *const known[] = { "Supported", "Maintained",
-					     "Odd Fixes", "Orphan",
-					     "Obsolete",  "Buried alive in reporters" };
+	static const char *const known[] = {
+		"Supported", "Maintained", "Odd Fixes",
+		"Orphan",    "Obsolete",   "Buried alive in reporters"
+	};
 	size_t i, n;
 
 	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
@@ -875,8 +885,8 @@ static bool same_finding(const struct diag *a, const struct diag *b)
 {
 	if (same_kind(a->id) != same_kind(b->id))
 		return false;
-	return a->id != D_LAYOUT || !strcmp(a->msg ? a->msg : "",
-					    b->msg ? b->msg : "");
+	return a->id != D_LAYOUT ||
+	       !strcmp(a->msg ? a->msg : "", b->msg ? b->msg : "");
 }
 
 static bool same_place(const struct diag *a, const struct diag *b)

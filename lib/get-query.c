@@ -368,7 +368,13 @@ static int query_path(struct getmaint *g, const struct gm_opts *o,
 	}
 	if (gm_scan_patch(g, o, text.buf, text.len, q, d))
 		goto out;
-	if (q->nr_files == before)
+	if (q->nr_files == before && is_stdin)
+		/* the script names it '&STDIN', Perl's name for it */
+		diag_add(d, D_NOT_PATCH, f.buf, 0,
+			 "standard input %sdoesn't appear to be a patch.  "
+			 "Add -f to options?",
+			 text.len ? "" : "(empty) ");
+	else if (q->nr_files == before)
 		diag_add(
 			d, D_NOT_PATCH, f.buf, 0,
 			"file '%s' doesn't appear to be a patch.  Add -f to options?",

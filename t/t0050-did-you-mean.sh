@@ -42,4 +42,23 @@ test_expect_success 'other commands: get --rolls, split --buy' '
 	test_grep "did you mean .--by.?" err
 '
 
+# issue 24 item 12
+test_expect_success 'maint --versoin: an unknown option, not a command' '
+	test_expect_code 129 maint --versoin 2>err &&
+	test_grep "unknown option .--versoin." err &&
+	test_grep "did you mean .--version.?" err &&
+	! grep -q "not a maint command" err
+'
+
+test_expect_success 'option values: the nearest value is suggested' '
+	test_expect_code 129 maint check --only=bad-emial 2>err &&
+	test_grep "did you mean .--only=bad-email.?" err &&
+	test_expect_code 129 maint split --by=dri 2>err &&
+	test_grep "did you mean .--by=dir.?" err &&
+	test_expect_code 129 maint export --format=codeowner 2>err &&
+	test_grep "did you mean .--format=codeowners.?" err &&
+	test_expect_code 129 maint check --skip=zzzzzzzzzz 2>err &&
+	! grep -q "did you mean" err
+'
+
 test_done

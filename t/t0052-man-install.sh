@@ -51,4 +51,14 @@ test_expect_success 'make uninstall removes the links too' '
 	! test -e root/usr/share/bash-completion/completions/maint
 '
 
+# issue 24 item 12
+test_expect_success 'in the source tree: man -l doc/maint-move.1, maint-join.1' '
+	(cd "$SRC_DIR" && MANWIDTH=80 man -l doc/maint-move.1) >out 2>err &&
+	test_grep "maint move" out && ! test -s err &&
+	(cd "$SRC_DIR/doc" && MANWIDTH=80 man -l maint-join.1) >out 2>err &&
+	test_grep "maint join" out && ! test -s err &&
+	MANWIDTH=80 man -l "$SRC_DIR/doc/maint.1" >out &&
+	sed -n "/^SEE ALSO/,\$p" out | grep -q "maint-join(1)"
+'
+
 test_done

@@ -201,4 +201,15 @@ test_expect_success 'format --check: field lines with no header are called that'
 	test_grep "^noheader:[0-9]*: warning: a section without a header (field lines after a blank line) is out of order" err
 '
 
+# issue 24 item 12
+test_expect_success '--order=XYZ: letters that are no field type, refused' '
+	printf "A\nM:\tx\n" >ord &&
+	test_expect_code 255 maint format --check --input ord --order=XYZ \
+		2>err &&
+	test_grep "Y. is not a field type" err &&
+	test_expect_code 255 maint format --check --input ord --order=MM \
+		2>err &&
+	test_grep "M. twice" err
+'
+
 test_done

@@ -343,4 +343,14 @@ test_expect_success 'a split MAINTAINERS/ directory merges file by file' '
 	test_cmp ../expect MAINTAINERS/drivers
 '
 
+# issue 24 item 12
+test_expect_success 'merge --install outside git: one line, no fatal: of git' '
+	mkdir -p outside &&
+	(cd outside && GIT_CEILING_DIRECTORIES=$TRASH \
+		test_expect_code 2 maint merge --install 2>../err) &&
+	test_grep "not in a git repository" err &&
+	! grep -q "^fatal:" err &&
+	test "$(wc -l <err)" = 1
+'
+
 test_done

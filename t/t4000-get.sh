@@ -156,4 +156,13 @@ test_expect_success 'git refusing the repository: said once, not hidden' '
 		../refused.err
 '
 
+# issue 24 item 12
+test_expect_success 'not a patch: maint get: says it; standard input by name' '
+	maint get notapatch 2>err >/dev/null &&
+	test_grep "^maint get: file .notapatch. doesn.t appear to be a patch" err &&
+	maint get </dev/null 2>err >/dev/null &&
+	test_grep "^maint get: standard input (empty) doesn.t appear" err &&
+	! grep -q "&STDIN" err
+'
+
 test_done

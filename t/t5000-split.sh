@@ -282,7 +282,7 @@ test_expect_success '--series: a patch series git am applies' '
 	make_repo repo &&
 	(cd repo && git rev-parse HEAD && git branch -a && git stash list &&
 	 git worktree list && ls -a .git && md5sum .git/index) >before &&
-	(cd repo && maint split --by=dir --min=1 --series=../series >../out) &&
+	(cd repo && maint split --by=dir --min=1 -s --series=../series >../out) &&
 	test_grep "patches and a cover letter" out &&
 	test -f series/0000-cover-letter.patch &&
 	test "$(ls series | wc -l)" -gt 3 &&
@@ -312,11 +312,13 @@ test_expect_success '--series: a patch series git am applies' '
 test_expect_success '--series: a relative path from a subdirectory of the tree' '
 	(cd repo/scripts && maint split --by=dir --min=1 \
 		--series=../../series-sub >/dev/null) &&
+	# issue 24 item 10: no sign-off without -s, as git format-patch
+	! grep -l "^Signed-off-by:" series-sub/*.patch &&
 	ls series >names && ls series-sub >names-sub &&
 	test_cmp names names-sub &&
 	for p in $(cat names); do
-		grep -v "^From \|^Date: " series/$p >a &&
-		grep -v "^From \|^Date: " series-sub/$p >b &&
+		grep -v "^From \|^Date: \|^Signed-off-by: \|^\$" series/$p >a &&
+		grep -v "^From \|^Date: \|^\$" series-sub/$p >b &&
 		test_cmp a b || exit 1
 	done &&
 	! ls -a | grep -q "maint-"
@@ -340,7 +342,19 @@ test_expect_success 'usage errors' '
 	test_grep "usage: maint split" err &&
 	test_expect_code 129 maint split --by=dir --rules=x 2>err &&
 	test_expect_code 129 maint split --by=nonsense 2>err &&
-	test_expect_code 129 maint join 2>err
+	test_expect_code 129 maint join 2>err &&
+	test_expect_code 129 maint split --by=dir --min=-1 --input "$M" \
+		--outdir neg 2>err &&
+	test_grep "min takes a number of sections" err && ! test -e neg
+'
+
+# issue 24 item 12
+test_expect_success '--outdir naming a file: says it is a file' '
+	echo x >afile &&
+	test_expect_code 2 maint split --by=dir --input "$M" --outdir afile \
+		2>err &&
+	test_grep "afile is a file, not a directory" err &&
+	! grep -q "not an empty directory" err
 '
 
 test_done

@@ -125,7 +125,7 @@ state() {
 test_expect_success '--series on a git copy of 6.12: the repository untouched, git am applies it' '
 	kernel_git_copy tree &&
 	state tree >before &&
-	(cd tree && maint split --by=dir --series=../series >../series.out) &&
+	(cd tree && maint split --by=dir -s --series=../series >../series.out) &&
 	state tree >after &&
 	test_cmp before after &&
 	! ls -a | grep -q "maint-" &&

@@ -231,6 +231,30 @@ test_expect_success 'a directory (split MAINTAINERS) is checked as well' '
 	test_grep "^../split/[^:]*:[0-9]*: warning: section .NO STATUS" ../split.out
 '
 
+# issue 24 item 6: each error where it is
+test_expect_success 'a duplicate header across split files names the first' '
+	cp -R ../split ../split-dup &&
+	later=$(grep -l "^NO STATUS\$" ../split-dup/*) &&
+	first=../split-dup/MAINTAINERS &&
+	test "$later" != "$first" &&
+	printf "\nNO STATUS\nM:\tZed <zed@example.org>\nS:\tMaintained\nF:\tdrivers/acme/\n" \
+		>>"$first" &&
+	line=$(grep -n "^NO STATUS\$" "$first" | cut -d: -f1) &&
+	test_expect_code 1 maint check --mpath=../split-dup >../split-dup.out &&
+	test_grep "^$later:1: error: duplicate section header .NO STATUS. (first at $first:$line)" \
+		../split-dup.out
+'
+
+test_expect_success 'a lowercase m: is reported at its own line' '
+	awk "{print} /^M:\tAnn Able <ann@example.org>\$/ && !done {
+		print \"m:\tLow Case <low@example.org>\"; done = 1 }" \
+		MAINTAINERS >../M.lc &&
+	n=$(grep -n "^m:" ../M.lc | cut -d: -f1) &&
+	test_expect_code 1 maint check --mpath=../M.lc >../lc.out &&
+	test_grep "^../M.lc:$n: error: .m:. is not an entry type (types are upper case: .M:.)" \
+		../lc.out
+'
+
 # a patch that adds a bad section and fixes nothing else
 test_expect_success 'maint check PATCH: only what the patch changes' '
 	cp MAINTAINERS ../M.orig &&

@@ -130,7 +130,7 @@ test_expect_success 'codeowners: the example file in GitHub syntax' '
 test_expect_success 'errors: unknown format, missing input, stray argument' '
 	test_expect_code 129 maint export --format=yaml --input "$EX" 2>err &&
 	test_grep "json or codeowners" err &&
-	test_expect_code 1 maint export --input nonexistent 2>err &&
+	test_expect_code 2 maint export --input nonexistent 2>err &&
 	test_grep "nonexistent" err &&
 	test_expect_code 129 maint export "$EX" 2>err &&
 	test_grep "use --input" err
