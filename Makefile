@@ -48,7 +48,7 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
 	     $(CPPFLAGS) $(CFLAGS)
 LDLIBS = $(PCRE2_LIBS) -lz
 
-LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/diag.o lib/email.o lib/fileio.o lib/tempfile.o lib/format.o \
+LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/cc-check.o lib/diag.o lib/email.o lib/mail.o lib/fileio.o lib/tempfile.o lib/format.o \
 	   lib/get-answer.o lib/get-db.o lib/get-json.o lib/get-match.o lib/get-query.o lib/generation.o lib/glob.o \
 	   lib/history.o lib/vcs.o lib/vcs-cache.o lib/vcs-graph.o lib/vcs-log.o lib/vcs-repo.o \
 	   lib/mailmap.o lib/patch.o lib/run.o lib/ustr.o \

@@ -7,6 +7,7 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
+#include "../lib/cc-check.h"
 #include "../lib/check.h"
 #include "../lib/fileio.h"
 #include "../lib/generation.h"
@@ -21,11 +22,13 @@
 
 static const char check_head[] =
 	"usage: maint check [options] [PATCH...]\n"
+	"       maint check --cc [options] [MAIL|MBOX...]\n"
 	"\n"
 	"Check MAINTAINERS: get_maintainer.pl's self-test, checkpatch.pl's\n"
 	"style checks, e-mail and status syntax, patterns, canonical order.\n"
 	"Run it at the top of a tree; with PATCH, only what the patch adds\n"
-	"or changes in MAINTAINERS is reported.\n"
+	"or changes in MAINTAINERS is reported.  With --cc, whom patch mails\n"
+	"forgot: each mail's To:/Cc: against the recipients get names.\n"
 	"\n";
 
 static const char check_foot[] =
@@ -361,6 +364,10 @@ struct check_args {
 	int help, online, coverage, json, list, find, self_test, notes;
 	const char *self_what, *fail_on, *only, *skip, *mpath, *base, *with;
 	int level; /* --fail-on */
+	/* --cc: the mails' recipients; get's options (-1: not given) */
+	int cc, superfluous;
+	const char *inactive;
+	int m, r, l, moderated, s, keywords, mailmap, chiefs, depth;
 	char **args;
 	int nargs;
 };
@@ -424,6 +431,33 @@ static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
 			"read the files a PATCH changes from git\n"
 			"revision REV, not the work tree (a pre-commit\n"
 			"hook: git diff --cached | maint check --base=HEAD -)"),
+		OPT_HEADING("Patch mails (--cc):"),
+		OPT_SET("cc", &a->cc,
+			"check the To:/Cc: of patch mails (files, an\n"
+			"mbox; standard input without one): who get\n"
+			"names and the mail misses"),
+		OPT_SET("superfluous", &a->superfluous,
+			"--cc: also those it goes to and get does not name"),
+		OPT_STR("ignore-inactive", &a->inactive, "DURATION",
+			"--cc: forgive people with no commit or trailer\n"
+			"in the git history for DURATION (3y, 18m, 6w)"),
+		OPT_BOOL("m", &a->m,
+			 "--cc: maintainers must receive it (default)"),
+		OPT_BOOL("r", &a->r,
+			 "--cc: reviewers must receive it (default)"),
+		OPT_BOOL("l", &a->l,
+			 "--cc: mailing lists must receive it (default)"),
+		OPT_BOOL("moderated", &a->moderated,
+			 "--cc: moderated lists too (default)"),
+		OPT_BOOL("s", &a->s, "--cc: subscriber-only lists too"),
+		OPT_BOOL("k|keywords", &a->keywords,
+			 "--cc: K: keywords count (default)"),
+		OPT_BOOL("mailmap", &a->mailmap,
+			 "--cc: use .mailmap (default)"),
+		OPT_BOOL("git-chief-penguins", &a->chiefs,
+			 "--cc: Linus must receive it too"),
+		OPT_NUM("pattern-depth", &a->depth, "N",
+			"--cc: get's --pattern-depth"),
 		OPT_SET("h|help", &a->help, "this help"),
 		OPT_TABLE_END,
 	};
@@ -468,6 +502,21 @@ static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
 		goto out;
 	if (a->with && (a->self_test || with_checks(o, a->with)))
 		goto out;
+	if (!a->cc &&
+	    (a->superfluous || a->inactive || a->m >= 0 || a->r >= 0 ||
+	     a->l >= 0 || a->moderated >= 0 || a->s >= 0 || a->keywords >= 0 ||
+	     a->mailmap >= 0 || a->chiefs >= 0 || a->depth >= 0)) {
+		error_msg("--superfluous, --ignore-inactive and get's options "
+			  "go with --cc only");
+		goto out;
+	}
+	if (a->cc && (a->self_test || a->coverage || a->only || a->skip ||
+		      a->base || a->online || a->with || a->notes)) {
+		error_msg(
+			"--cc does not go with --self-test, --coverage, "
+			"--only, --skip, --with, --notes, --base or --online");
+		goto out;
+	}
 	if (a->self_test && (a->coverage || a->nargs)) {
 		error_msg("--self-test takes no patch and no --coverage");
 		goto out;
@@ -616,9 +665,123 @@ out:
 	return ret;
 }
 
+/* --cc: get's options over b4's defaults; 0, or -1 (reported) */
+static int cc_options(const struct check_args *a, struct cc_opts *co)
+{
+	cc_opts_default(co);
+	if (a->inactive && cc_parse_duration(a->inactive, &co->inactive_days)) {
+		error_msg("--ignore-inactive: a duration like 3y, 18m, 6w or "
+			  "30d, not '%s'",
+			  a->inactive);
+		return -1;
+	}
+	co->inactive_text = a->inactive;
+	co->superfluous = a->superfluous;
+#define CC_OPT(v, f)             \
+	do {                     \
+		if ((v) >= 0)    \
+			f = (v); \
+	} while (0)
+	CC_OPT(a->m, co->o.email_maintainer);
+	CC_OPT(a->r, co->o.email_reviewer);
+	CC_OPT(a->l, co->o.email_list);
+	CC_OPT(a->moderated, co->o.email_moderated_list);
+	CC_OPT(a->s, co->o.email_subscriber_list);
+	CC_OPT(a->keywords, co->o.keywords);
+	CC_OPT(a->mailmap, co->o.email_use_mailmap);
+	CC_OPT(a->chiefs, co->o.email_git_penguin_chiefs);
+	CC_OPT(a->depth, co->o.pattern_depth);
+#undef CC_OPT
+	if (!co->o.email_use_mailmap)
+		co->mailmap = NULL;
+	return 0;
+}
+
+/* check --cc: the mails named (standard input without); the exit status */
+static int check_cc(const struct check_args *a)
+{
+	struct getmaint g;
+	struct cc_opts co;
+	struct cc_state st;
+	struct diags d = DIAGS_INIT;
+	struct strbuf *texts = NULL;
+	char **names = NULL;
+	bool *keep = NULL;
+	int i, n = a->nargs ? a->nargs : 1, ret = EXIT_ERROR, err;
+	size_t k;
+
+	if (cc_options(a, &co))
+		return EXIT_USAGE;
+	getmaint_init(&g);
+	cc_state_init(&st);
+	texts = calloc((size_t)n, sizeof(*texts));
+	names = calloc((size_t)n, sizeof(*names));
+	if (!texts || !names) {
+		diag_add(&d, D_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
+	if (getmaint_read(&g, a->mpath ? a->mpath : "MAINTAINERS", a->find,
+			  co.mailmap, &d))
+		goto out;
+	for (i = 0; i < n; i++) {
+		const char *path = a->nargs ? a->args[i] : "-";
+
+		names[i] = strcmp(path, "-") ? (char *)path : "standard input";
+		if (read_path(path, &texts[i], &err)) {
+			diag_add(&d, D_OPEN, NULL, 0, "%s: %s", names[i],
+				 file_strerror(err));
+			goto out;
+		}
+	}
+	if (cc_check(&g, &co, &st, names, texts, (size_t)n, &d))
+		goto out;
+	if (gm_db_bad_regex(&g.db, &d) || diags_has(&d, SEV_FATAL))
+		goto out;
+	keep = calloc(d.nr + 1, sizeof(bool));
+	if (!keep) {
+		diag_add(&d, D_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
+	ret = EXIT_OK;
+	for (k = 0; k < d.nr; k++) {
+		keep[k] = true;
+		if ((int)diag_severity(d.v[k].id) >= a->level)
+			ret = EXIT_FINDINGS;
+	}
+	print_findings(&d, a->json, keep, NULL);
+	free(keep);
+	goto done;
+out:
+	/* bad input: its one error, nothing else */
+	for (k = 0; k < d.nr; k++)
+		if (diag_severity(d.v[k].id) >= SEV_ERROR &&
+		    d.v[k].id != D_CC_MISSING) {
+			error_msg("%s", d.v[k].msg);
+			break;
+		}
+done:
+	for (i = 0; texts && i < n; i++)
+		strbuf_release(&texts[i]);
+	free(texts);
+	free(names);
+	cc_state_release(&st);
+	getmaint_release(&g);
+	diags_release(&d);
+	return ret;
+}
+
 int cmd_check(int argc, char **argv)
 {
-	struct check_args a = { .fail_on = "error" };
+	struct check_args a = { .fail_on = "error",
+				.m = -1,
+				.r = -1,
+				.l = -1,
+				.moderated = -1,
+				.s = -1,
+				.keywords = -1,
+				.mailmap = -1,
+				.chiefs = -1,
+				.depth = -1 };
 	struct ck_patch cp = CK_PATCH_INIT;
 	struct ck_opts o;
 	struct gm_db db;
@@ -635,6 +798,10 @@ int cmd_check(int argc, char **argv)
 	if (a.list) {
 		check_list();
 		ret = EXIT_OK;
+		goto out;
+	}
+	if (a.cc) {
+		ret = check_cc(&a);
 		goto out;
 	}
 	if (a.self_test)

@@ -66,7 +66,13 @@ enum diag_severity {
 	X(D_ALL_EXCLUDED, SEV_WARNING, "all-excluded")         \
 	X(D_DEAD_REGEX, SEV_WARNING, "dead-regex")             \
 	X(D_CATCH_ALL, SEV_NOTE, "catch-all")                  \
-	X(D_WIDENED, SEV_NOTE, "widened")
+	X(D_WIDENED, SEV_NOTE, "widened")                      \
+	X(D_NOT_MAIL, SEV_FATAL, "not-a-mail")                 \
+	X(D_NO_HISTORY, SEV_FATAL, "no-history")               \
+	X(D_CC_MISSING, SEV_ERROR, "cc-missing")               \
+	X(D_CC_EXTRA, SEV_NOTE, "cc-superfluous")              \
+	X(D_CC_INACTIVE, SEV_NOTE, "cc-inactive")              \
+	X(D_PARTIAL_HISTORY, SEV_WARNING, "partial-history")
 
 #define DIAG_ENUM(id, sev, name) id,
 enum diag_id { DIAG_CATALOGUE(DIAG_ENUM) D__COUNT };
