@@ -34,9 +34,9 @@ int cc_parse_duration(const char *s, long *days)
 		const char *unit;
 		long days;
 	} units[] = { { "years", 365 }, { "year", 365 }, { "y", 365 },
-		      { "months", 30 }, { "month", 30 },  { "m", 30 },
-		      { "weeks", 7 },	{ "week", 7 },	  { "w", 7 },
-		      { "days", 1 },	{ "day", 1 },	  { "d", 1 } };
+		      { "months", 30 }, { "month", 30 }, { "m", 30 },
+		      { "weeks", 7 },	{ "week", 7 },	 { "w", 7 },
+		      { "days", 1 },	{ "day", 1 },	 { "d", 1 } };
 	long total = 0;
 
 	if (!*s)
@@ -169,21 +169,31 @@ static int parse_answer(const struct strbuf *out, struct wholist *l)
 	return ret;
 }
 
-/* one recipient as compared: decoded, through .mailmap, its address */
+/*
+ * One recipient as compared: encoded words decoded, the address in lower
+ * case, through .mailmap (its name too, which some lines need).
+ */
 static void canonical(struct getmaint *g, const char *s, struct strbuf *out)
 {
-	struct strbuf dec = STRBUF_INIT, mapped = STRBUF_INIT;
+	struct strbuf dec = STRBUF_INIT, one = STRBUF_INIT;
+	const char *lt;
+	size_t nlen;
 
 	mail_decode_words(s, strlen(s), &dec);
 	mail_address(dec.buf, dec.len, out);
 	if (out->len) {
-		/* mailmap_map() wants "Name <addr>"; names matter to it */
-		strbuf_reset(&mapped);
-		mailmap_map(&g->mailmap, dec.buf, dec.len, &mapped);
-		mail_address(mapped.buf, mapped.len, out);
+		lt = strchr(dec.buf, '<');
+		nlen = lt ? (size_t)(lt - dec.buf) : 0;
+		while (nlen && dec.buf[nlen - 1] == ' ')
+			nlen--;
+		strbuf_add(&one, dec.buf, nlen);
+		strbuf_addf(&one, "%s<%s>", nlen ? " " : "", out->buf);
+		strbuf_reset(&dec);
+		mailmap_map(&g->mailmap, one.buf, one.len, &dec);
+		mail_address(dec.buf, dec.len, out);
 	}
 	strbuf_release(&dec);
-	strbuf_release(&mapped);
+	strbuf_release(&one);
 }
 
 /* the history is there (git), and whether it is shallow: 0 or -1 */
@@ -443,9 +453,8 @@ out:
 	return ret;
 }
 
-int cc_check(struct getmaint *g, const struct cc_opts *co,
-	     struct cc_state *st, char **names, struct strbuf *texts,
-	     size_t n, struct diags *d)
+int cc_check(struct getmaint *g, const struct cc_opts *co, struct cc_state *st,
+	     char **names, struct strbuf *texts, size_t n, struct diags *d)
 {
 	struct mail_box *mb = calloc(n ? n : 1, sizeof(*mb));
 	struct wholist all = { 0 }, **each = calloc(n ? n : 1, sizeof(*each));
@@ -496,8 +505,7 @@ int cc_check(struct getmaint *g, const struct cc_opts *co,
 	if (!nr_patches) {
 		diag_add(d, D_NOT_PATCH, names[0], mb[0].v[0].line,
 			 "%s: no mail changes a file: nothing to check",
-			 nr_mails == 1 ? what(&mb[0].v[0], &out) :
-					 "the mails");
+			 nr_mails == 1 ? what(&mb[0].v[0], &out) : "the mails");
 		ret = 0;
 		goto out;
 	}
@@ -505,8 +513,7 @@ int cc_check(struct getmaint *g, const struct cc_opts *co,
 		for (i = 0; i < mb[f].nr; i++)
 			/* a cover letter (a mail of no file): the series */
 			if (check_msg(g, co, st, names[f], &mb[f].v[i],
-				      each[f][i].patch ? &each[f][i] : &all,
-				      d))
+				      each[f][i].patch ? &each[f][i] : &all, d))
 				goto out;
 	ret = 0;
 	goto out;

@@ -48,8 +48,7 @@ void cc_state_release(struct cc_state *st);
  * far stay in d too).
  */
 struct strbuf;
-int cc_check(struct getmaint *g, const struct cc_opts *co,
-	     struct cc_state *st, char **names, struct strbuf *texts,
-	     size_t n, struct diags *d);
+int cc_check(struct getmaint *g, const struct cc_opts *co, struct cc_state *st,
+	     char **names, struct strbuf *texts, size_t n, struct diags *d);
 
 #endif

@@ -22,7 +22,7 @@ static bool header_line(const char *p, const char *end)
 {
 	const char *q = p;
 
-	while (q < end && *q > ' ' && *q < 127 && *q != ':')
+	while (q<end && * q> ' ' && *q < 127 && *q != ':')
 		q++;
 	return q > p && q < end && *q == ':';
 }
@@ -148,8 +148,7 @@ void mail_address(const char *s, size_t len, struct strbuf *out)
 			gt = s + len;
 		for (s = lt + 1; s < gt; s++)
 			if (!isspace((unsigned char)*s))
-				strbuf_addch(out,
-					     tolower((unsigned char)*s));
+				strbuf_addch(out, tolower((unsigned char)*s));
 		return;
 	}
 	/* addr (comment), or addr alone: comments and spaces dropped */
@@ -223,8 +222,8 @@ static size_t decode_word(const char *s, size_t len, struct strbuf *out)
 				strbuf_addch(out, ' ');
 			} else if (*q == '=' && stop - q > 2 &&
 				   hexval(q[1]) >= 0 && hexval(q[2]) >= 0) {
-				strbuf_addch(out, hexval(q[1]) * 16 +
-							  hexval(q[2]));
+				strbuf_addch(out,
+					     hexval(q[1]) * 16 + hexval(q[2]));
 				q += 2;
 			} else {
 				strbuf_addch(out, *q);
@@ -264,8 +263,8 @@ void mail_decode_words(const char *s, size_t len, struct strbuf *out)
 		}
 		if (after_word) {
 			/* white space between two encoded words goes */
-			for (gap = i; gap < len && isspace((unsigned char)s[gap]);
-			     gap++)
+			for (gap = i;
+			     gap < len && isspace((unsigned char)s[gap]); gap++)
 				;
 			if (gap > i && gap < len && s[gap] == '=' &&
 			    gap + 1 < len && s[gap + 1] == '?') {
@@ -333,23 +332,21 @@ static int read_headers(struct mail_msg *m, const char *hdr, const char *hend)
 		if ((n == 2 && !strncasecmp(field.buf, "To", 2)) ||
 		    (n == 2 && !strncasecmp(field.buf, "Cc", 2)))
 			mail_split_list(colon + 1,
-					field.len - (size_t)(colon + 1 -
-							      field.buf),
+					field.len -
+						(size_t)(colon + 1 - field.buf),
 					add_rcpt, &c);
 		else if (n == 4 && !strncasecmp(field.buf, "From", 4) &&
 			 !m->from &&
 			 !(m->from = strndup(colon + 1,
-					     field.len -
-						     (size_t)(colon + 1 -
-							      field.buf))))
+					     field.len - (size_t)(colon + 1 -
+								  field.buf))))
 			c.failed = true;
 		else if (n == 7 && !strncasecmp(field.buf, "Subject", 7) &&
 			 !subj.len)
-			mail_decode_words(colon + 1,
-					  field.len -
-						  (size_t)(colon + 1 -
-							   field.buf),
-					  &subj);
+			mail_decode_words(
+				colon + 1,
+				field.len - (size_t)(colon + 1 - field.buf),
+				&subj);
 	}
 	m->subject = strdup(subj.len ? subj.buf + (subj.buf[0] == ' ') : "");
 	if (!m->subject || strbuf_failed(&field) || strbuf_failed(&subj))
@@ -442,8 +439,7 @@ int mail_read(struct mail_box *mb, const char *text, size_t len,
 		return -1;
 	}
 	if (!len) {
-		diag_add(d, D_NOT_MAIL, name, 0, "%s: not a mail: empty",
-			 name);
+		diag_add(d, D_NOT_MAIL, name, 0, "%s: not a mail: empty", name);
 		return -1;
 	}
 	if (from_line(p, end)) {

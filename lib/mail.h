@@ -39,8 +39,8 @@ struct mail_box {
 	size_t nr, alloc;
 };
 
-#define MAIL_BOX_INIT \
-	{             \
+#define MAIL_BOX_INIT      \
+	{                  \
 		NULL, 0, 0 \
 	}
 
