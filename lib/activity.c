@@ -163,6 +163,10 @@ void act_release(struct activity *a)
 	for (i = 0; i < a->nsecs; i++) {
 		free(a->secs[i].m);
 		if (a->secs[i].authors) {
+			size_t k;
+
+			for (k = 0; k < a->secs[i].authors->nr; k++)
+				free(a->secs[i].authors->e[k].value);
 			strmap_release(a->secs[i].authors);
 			free(a->secs[i].authors);
 		}
