@@ -185,4 +185,26 @@ test_expect_success 'codeowners: "**" natively, every owner one get gives' '
 	fi
 '
 
+# issue 24 item 11: people and lists as get --json gives them
+test_expect_success 'json: M:/R: name and address, L: address and flags' '
+	printf "A SECTION\nM:\t\"David S. Miller\" <davem@davemloft.net>\nR:\tbare@example.org\nL:\tmod@example.org (moderated for non-subscribers)\nL:\tsubs@example.org (subscribers-only)\nL:\topen@example.org\nS:\tMaintained\nF:\tx/\n" >people &&
+	maint export --input people >people.json &&
+	perl -MJSON::PP -0777 -e "
+		my \$j = decode_json(<STDIN>);
+		my @f = @{\$j->{sections}[0]{fields}};
+		for (@f) { delete \$_->{line}; delete \$_->{value} }
+		print JSON::PP->new->canonical->encode(\$_), qq(\n) for @f
+	" <people.json >got &&
+	cat >want <<-\EOF &&
+	{"address":"davem@davemloft.net","name":"David S. Miller","type":"M"}
+	{"address":"bare@example.org","name":null,"type":"R"}
+	{"address":"mod@example.org","moderated":true,"subscribers_only":false,"type":"L"}
+	{"address":"subs@example.org","moderated":false,"subscribers_only":true,"type":"L"}
+	{"address":"open@example.org","moderated":false,"subscribers_only":false,"type":"L"}
+	{"type":"S"}
+	{"type":"F"}
+	EOF
+	test_cmp want got
+'
+
 test_done
