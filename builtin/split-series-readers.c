@@ -75,16 +75,26 @@ static const struct reader readers[] = {
 		"A patch to MAINTAINERS/drivers_net would not be recognised.\n"
 		"\n"
 		"Recognise the files directly in a MAINTAINERS directory as "
-		"MAINTAINERS.\n",
+		"MAINTAINERS.\n"
+		"\n"
+		"--self-test takes a header that is the start of an earlier one "
+		"as a duplicate (\"ACPI\" after \"ACPI APEI\"): in one sorted "
+		"file the shorter one always comes first, in a directory read "
+		"file by file it need not.  Take only an equal header as a "
+		"duplicate.\n",
 		"reads a MAINTAINERS directory already (every file in it); "
 		"patched so that a patch to MAINTAINERS/* is treated as one to "
 		"MAINTAINERS (no --git-fallback history, no --file-emails "
-		"scan).  Its answers for every other file are unchanged.",
+		"scan), and --self-test takes only an equal header as a "
+		"duplicate.  Its answers for every other file are unchanged.",
 		{ { "    return if ($file =~ m@\\bMAINTAINERS$@);\n",
 		    "    return if ($file =~ m@\\bMAINTAINERS(?:/[^/]+)?$@);\n",
 		    NULL },
 		  { "\t      $file !~ /MAINTAINERS$/ &&\n",
 		    "\t      $file !~ m@\\bMAINTAINERS(?:/[^/]+)?$@ &&\n",
+		    NULL },
+		  { "\t    if (grep(m@^\\Q$x->{line}\\E@, @section_headers)) {\n",
+		    "\t    if (grep { $_ eq $x->{line} } @section_headers) {\n",
 		    NULL } },
 	},
 	{

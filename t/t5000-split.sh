@@ -288,6 +288,8 @@ test_expect_success '--series: a patch series git am applies' '
 	test "$(ls series | wc -l)" -gt 3 &&
 	grep -q "^Subject: \[PATCH 0*0/" series/0000-cover-letter.patch &&
 	grep -q "split into a directory, by where the code is" series/0000-cover-letter.patch &&
+	tr "\n" " " <series/0000-cover-letter.patch >cover.flat &&
+	test_grep "base tree (before the first patch of the series) gives a .does MAINTAINERS need updating?. warning on every move" cover.flat &&
 	grep -q "MAINTAINERS/drivers_net" series/0000-cover-letter.patch &&
 	grep -q "scripts/checkpatch.pl" series/0000-cover-letter.patch &&
 	grep -q "^Signed-off-by: Split Test <split@example.org>" series/0001-*.patch &&

@@ -139,6 +139,20 @@ test_expect_success '--series on a git copy of 6.12: the repository untouched, g
 	diff -r out-dir tree/MAINTAINERS
 '
 
+# issue 24 item 10: the series patches the self-test reader too
+test_expect_success 'after the series, --self-test=sections: no new duplicate' '
+	(cd tree && git checkout -q -) &&
+	(cd tree && perl scripts/get_maintainer.pl --self-test=sections) \
+		>st-before 2>/dev/null &&
+	(cd tree && git checkout -q split &&
+	 perl scripts/get_maintainer.pl --self-test=sections) \
+		>st-after 2>/dev/null &&
+	test "$(grep -c "duplicate section header" st-after)" = \
+		"$(grep -c "duplicate section header" st-before)" &&
+	grep -q "^+.*grep { \$_ eq \$x->{line} } @section_headers" \
+		$(grep -l "^+++ b/scripts/get_maintainer.pl" series/*.patch)
+'
+
 test_expect_success 'the series: readers patched first, each small; the cover letter' '
 	C=series/0000-cover-letter.patch &&
 	for r in scripts/checkpatch.pl scripts/get_maintainer.pl \
