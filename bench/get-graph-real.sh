@@ -1,0 +1,160 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# maint get with history against the 6.12 scripts/get_maintainer.pl on a
+# real clone (U-Boot: its MAINTAINERS, .mailmap, .get_maintainer.conf),
+# each call measured beside the script's in the same run:
+#
+#	bench/get-graph-real.sh [-n FILES] [REPO]
+#
+# REPO is a clone or a bare mirror (e.g. /work/.mirror/u-boot+u-boot/repo);
+# it is cloned with --no-local (--shared where that fails) into a
+# temporary directory; REPO is never written
+# with the 6.12 script as scripts/get_maintainer.pl.  FILES files (3)
+# touched in the six months before HEAD, chosen with a fixed seed; each
+# call is "--notree --git-since=DATE --git -f FILE" (DATE: six months
+# before HEAD), in these states:
+#   1. no commit-graph: the first call (no .git/maint), the second;
+#   2. a commit-graph without changed-path Bloom filters (what git gc
+#      writes by default): the first call;
+#   3. maint get --write-commit-graph (timed): the first call with the
+#      filters, the second;
+#   4. ten new commits on top (touching the files), the graph not
+#      refreshed: the next call, then --write-commit-graph again (timed)
+#      and the call after it.
+# First calls: the median of 3, each with .git/maint removed; the
+# script: the median of 3 runs.  The answers are compared too (t/getcmp.sh
+# orders ties as maint does).  Goals (#22): no call slower than the
+# script's, >=10x first call with filters, >=3x without, >=100x later.
+set -eu
+n=3
+while getopts n: o; do
+	case $o in
+	n) n=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+# without REPO (bench/run): $MAINT_BENCH_REPO, else skipped
+if [ $# = 0 ] && [ -n "${MAINT_BENCH_REPO:-}" ]; then
+	set -- "$MAINT_BENCH_REPO"
+elif [ $# = 0 ]; then
+	echo "skipped: no REPO (give one, or set MAINT_BENCH_REPO)"
+	exit 0
+fi
+[ $# = 1 ] || { echo "usage: $0 [-n FILES] [REPO]" >&2; exit 2; }
+src=$(cd "$(dirname "$0")/.." && pwd)
+MAINT=${MAINT:-$src/maint}
+kernel=${MAINT_KERNEL_DIR:-$("$src/scripts/get-kernel.sh")}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+t0=$(date +%s%N)
+# a mirror that lacks a blob (a snapshot may leave out its largest files)
+# cannot be cloned with --no-local: then --shared (its objects read in
+# place, never written; the clone writes its own)
+how=--no-local
+if ! git clone -q --no-local "$1" "$work/r" 2>"$work/clone.err"; then
+	rm -rf "$work/r"
+	how="--shared (--no-local: $(grep -a -m1 -o 'unable to read [0-9a-f]*' \
+		"$work/clone.err" || echo failed))"
+	git clone -q --shared "$1" "$work/r" 2>/dev/null || true
+	git -C "$work/r" rev-parse -q --verify HEAD >/dev/null
+fi
+echo "clone $how: $((($(date +%s%N) - t0) / 1000000)) ms"
+cd "$work/r"
+git config gc.auto 0
+git config maintenance.auto false
+git config core.commitGraph true
+cp "$kernel/scripts/get_maintainer.pl" scripts/get_maintainer.pl
+git update-index -q --assume-unchanged scripts/get_maintainer.pl 2>/dev/null || true
+rm -f .git/objects/info/commit-graph
+rm -rf .git/objects/info/commit-graphs
+head=$(git log -1 --format=%ct HEAD)
+since=$(date -u -d "@$((head - 182 * 86400))" +%Y-%m-%d)
+git log --since="$since" --no-merges --format= --name-only | sort | uniq -c |
+	awk '$1 >= 3 { print $2 }' |
+	while IFS= read -r f; do [ -f "$f" ] && echo "$f"; done |
+	shuf -n "$n" --random-source=<(yes maint) >"$work/files"
+P=scripts/get_maintainer.pl
+A="--notree --git-since=$since --git"
+
+ms() {
+	awk -v us="$1" 'BEGIN { printf "%.1f", us / 1000 }'
+}
+once_us() {
+	local t0 t1
+	t0=$(date +%s%N)
+	"$@" >/dev/null 2>&1 || true
+	t1=$(date +%s%N)
+	echo $(((t1 - t0) / 1000))
+}
+median3() {
+	local i res=()
+	for i in 1 2 3; do
+		[ "$1" = cold ] && rm -rf .git/maint
+		res+=($(once_us "${@:2}"))
+	done
+	printf '%s\n' "${res[@]}" | sort -n | sed -n 2p
+}
+row() {
+	printf '  %-44s script %8s ms, maint %8s ms: %6sx\n' "$1" \
+		"$(ms "$2")" "$(ms "$3")" \
+		"$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.1f", b ? a / b : 0 }')"
+}
+# calls LABEL: the script, then maint's first call (cold) and its second
+calls() {
+	local f p c w
+	while IFS= read -r f; do
+		# shellcheck disable=SC2086
+		p=$(median3 warm perl $P $A -f "$f")
+		# shellcheck disable=SC2086
+		c=$(median3 cold "$MAINT" get $A -f "$f")
+		row "$1, first: $(basename "$f")" "$p" "$c"
+		if [ "${2:-}" = second ]; then
+			# shellcheck disable=SC2086
+			w=$(median3 warm "$MAINT" get $A -f "$f")
+			row "$1, second: $(basename "$f")" "$p" "$w"
+		fi
+	done <"$work/files"
+}
+same() {
+	local f r
+	mkdir -p "$work/cmp"
+	while IFS= read -r f; do
+		# shellcheck disable=SC2086
+		r=$("$src/t/getcmp.sh" "$work/cmp" $A -f "$f")
+		case $r in same* | tie*) ;; *) echo "  $r" ;; esac
+	done <"$work/files"
+}
+
+echo "$(git rev-list --count HEAD) commits at $(git rev-parse --short HEAD)," \
+	"--git-since=$since; $(uptime | sed 's/.*load/load/')"
+echo "files: $(tr '\n' ' ' <"$work/files")"
+echo "1. no commit-graph:"
+calls "no graph" second
+echo "2. a commit-graph without Bloom filters:"
+t0=$(date +%s%N)
+git commit-graph write --reachable --no-changed-paths 2>/dev/null
+echo "  (git commit-graph write --no-changed-paths: $((($(date +%s%N) - t0) / 1000000)) ms)"
+calls "graph, no filters"
+echo "3. maint get --write-commit-graph:"
+t0=$(date +%s%N)
+"$MAINT" get --write-commit-graph
+echo "  (maint get --write-commit-graph: $((($(date +%s%N) - t0) / 1000000)) ms)"
+calls "filters" second
+same
+echo "4. ten new commits (the graph not refreshed):"
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	f=$(sed -n "$(((i - 1) % n + 1))p" "$work/files")
+	echo "/* bench change $i */" >>"$f"
+	git -c user.name="Bench Person" -c user.email=bench@example.org \
+		commit -q -a -m "bench: change $i" \
+		-m "Signed-off-by: Bench Person <bench@example.org>"
+done
+calls "10 new commits"
+t0=$(date +%s%N)
+"$MAINT" get --write-commit-graph
+echo "  (--write-commit-graph again, refresh: $((($(date +%s%N) - t0) / 1000000)) ms)"
+calls "10 new commits, refreshed" second
+same
+echo "$(uptime | sed 's/.*load/load/')"
