@@ -682,9 +682,8 @@ static void print_lines(const struct strbuf *sb)
  */
 static int write_commit_graph(void)
 {
-	const char *const argv[] = { "git",	      "commit-graph",
-				     "write",	      "--reachable",
-				     "--changed-paths", NULL };
+	const char *const argv[] = { "git",	    "commit-graph",    "write",
+				     "--reachable", "--changed-paths", NULL };
 	struct strbuf out = STRBUF_INIT;
 	int status, ret = 0;
 

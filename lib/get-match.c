@@ -412,10 +412,11 @@ static bool section_hit(struct gm_db *db, const struct gm_opts *o, size_t start,
 			const struct gm_extra *x = e->x;
 
 			if (re && !re->code && !re->failed && !x->valid) {
+				/* else match "" to compile it */
 				if (re_surely_compiles(e->s, e->len))
 					e->x->valid = true;
 				else
-					perlre_match(re, "", 0); /* compiles it */
+					perlre_match(re, "", 0);
 			}
 			if (re && re->failed) {
 				db->bad_re = e;

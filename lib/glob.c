@@ -174,9 +174,9 @@ void glob_regex_add(struct strbuf *out, const char *s, size_t len)
  */
 /* The characters that end a literal prefix (glob_literal()); 2: '|'. */
 const unsigned char glob_lit_stop[256] = {
-	['\0'] = 1, ['*'] = 1, ['?'] = 1, ['['] = 1, ['\\'] = 1, ['('] = 1,
-	[')'] = 1,   ['{'] = 1, ['}'] = 1, ['+'] = 1, ['^'] = 1,  ['$'] = 1,
-	['|'] = 2,
+	['\0'] = 1, ['*'] = 1, ['?'] = 1, ['['] = 1, ['\\'] = 1,
+	['('] = 1,  [')'] = 1, ['{'] = 1, ['}'] = 1, ['+'] = 1,
+	['^'] = 1,  ['$'] = 1, ['|'] = 2,
 };
 
 size_t glob_literal(const char *s, size_t len, bool *all)
