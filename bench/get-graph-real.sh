@@ -62,6 +62,9 @@ if ! git clone -q --no-local "$1" "$work/r" 2>"$work/clone.err"; then
 fi
 echo "clone $how: $((($(date +%s%N) - t0) / 1000000)) ms"
 cd "$work/r"
+# the index as HEAD has it (a checkout that met the missing blob left
+# none: every file untracked, commit -a committing nothing)
+git reset -q 2>/dev/null || true
 git config gc.auto 0
 git config maintenance.auto false
 git config core.commitGraph true
