@@ -68,8 +68,9 @@ t0=$(date +%s%N)
 "$MAINT" get --all - <"$work/files" >"$work/all.up"
 t1=$(date +%s%N)
 uall_us=$(((t1 - t0) / 1000))
+ugen=$("$MAINT" get --version | tail -1 | sed 's/^answering as //')
 cd "$KERNEL"
-echo "upstream generation ($("$MAINT" get --version | tail -1 | sed 's/^answering as //')):"
+echo "upstream generation ($ugen):"
 printf '  -f:    %9s us / %7s us, ratio %sx (target 50x)\n' \
 	"$uperl_f" "$umaint_f" "$(ratio "$uperl_f" "$umaint_f")"
 printf '  patch: %9s us / %7s us, ratio %sx (target 50x)\n' \
