@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const struct {
 	const char *name;
@@ -120,8 +121,9 @@ static bool config_may_say(void)
 	struct strbuf path = STRBUF_INIT;
 	struct stat st;
 	bool may = false;
+	char cwd[4096] = "";
 	size_t i;
-	int up;
+	int up, depth;
 
 	for (i = 0; i < sizeof(env) / sizeof(env[0]); i++)
 		if (getenv(env[i]))
@@ -142,7 +144,14 @@ static bool config_may_say(void)
 	/* the repository: the nearest .git up from here */
 	strbuf_reset(&path);
 	strbuf_addstr(&path, ".git");
-	for (up = 0; !may && up < 64; up++) {
+	/* as far up as there are directories above here (not past /) */
+	depth = 0;
+	if (getcwd(cwd, sizeof(cwd)))
+		for (i = 1; cwd[i]; i++)
+			depth += cwd[i] == '/';
+	if (cwd[0] && cwd[1])
+		depth++;
+	for (up = 0; !may && up <= depth && up < 64; up++) {
 		if (!lstat(path.buf, &st)) {
 			if (!S_ISDIR(st.st_mode)) {
 				may = true; /* a worktree's gitdir: file */
