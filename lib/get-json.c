@@ -410,6 +410,57 @@ static int strip_gitauthor(struct email_parser *ep, struct strbuf *text)
 	return 0;
 }
 
+/* The roles the history gives (get_maintainer.pl's vcs roles). */
+static const char *const history_role_names[] = {
+	"commit_signer", "authored",	 "added_lines",
+	"removed_lines", "blamed_fixes",
+};
+
+/*
+ * The history role that starts at pos of a text role ("authored:1/2=50%"
+ * or, with --norolestats, "authored"), or NULL.
+ */
+static const char *history_role_at(const struct strbuf *tr, size_t pos)
+{
+	size_t i, n;
+
+	if (pos && tr->buf[pos - 1] != ',')
+		return NULL;
+	for (i = 0;
+	     i < sizeof(history_role_names) / sizeof(*history_role_names);
+	     i++) {
+		n = strlen(history_role_names[i]);
+		if (tr->len - pos >= n &&
+		    !memcmp(tr->buf + pos, history_role_names[i], n) &&
+		    (pos + n == tr->len || tr->buf[pos + n] == ':' ||
+		     tr->buf[pos + n] == ','))
+			return history_role_names[i];
+	}
+	return NULL;
+}
+
+/*
+ * Every history role of a text role, in its order, after what out holds
+ * past mark: a recipient the history found keeps all its roles, not the
+ * first only (issue #24 item 11).
+ */
+static void history_roles(struct strbuf *out, size_t mark,
+			  const struct strbuf *tr)
+{
+	const char *role;
+	size_t pos;
+
+	for (pos = 0; pos < tr->len; pos++) {
+		role = history_role_at(tr, pos);
+		if (!role)
+			continue;
+		strbuf_addstr(out, out->len > mark ? ", {" : "{");
+		strbuf_addstr(out, "\"role\": ");
+		json_add_str(out, role);
+		strbuf_addstr(out, ", \"section\": null, \"status\": null}");
+	}
+}
+
 int gm_answer_json(struct getmaint *g, const struct gm_opts *o,
 		   struct gm_query *q, struct strbuf *out, struct diags *d)
 {
@@ -417,7 +468,7 @@ int gm_answer_json(struct getmaint *g, const struct gm_opts *o,
 	struct strbuf all = STRBUF_INIT, roles = STRBUF_INIT;
 	struct strbuf to = STRBUF_INIT, cc = STRBUF_INIT;
 	struct strmap seen = STRMAP_INIT;
-	size_t i;
+	size_t i, mark;
 	int ret = -1;
 
 	if (text_answer(g, o, 0, 1, 1, q, &all, d) ||
@@ -477,7 +528,9 @@ int gm_answer_json(struct getmaint *g, const struct gm_opts *o,
 				r->moderated ? "true" : "false",
 				r->subscribers_only ? "true" : "false");
 		strbuf_addstr(out, ",\n      \"roles\": [");
-		if (!r->roles.len && r->text_role.len) {
+		mark = out->len;
+		if (!r->roles.len && r->text_role.len &&
+		    !history_role_at(&r->text_role, 0)) {
 			/* a role from no section: chief penguin, in file */
 			const char *colon =
 				memchr(r->text_role.buf, ':', r->text_role.len);
@@ -490,8 +543,9 @@ int gm_answer_json(struct getmaint *g, const struct gm_opts *o,
 				      ", \"section\": null, \"status\": null}");
 		}
 		strbuf_addbuf(out, &r->roles);
+		history_roles(out, mark, &r->text_role);
 		/* an address also found in the file (--file-emails, .yaml) */
-		if (r->roles.len && r->text_role.len >= 8 &&
+		if (out->len > mark && r->text_role.len >= 8 &&
 		    !memcmp(r->text_role.buf + r->text_role.len - 8, ",in file",
 			    8))
 			strbuf_addstr(out,

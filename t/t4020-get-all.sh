@@ -36,6 +36,26 @@ test_expect_success '--json: the name without "GitAuthor: "' '
 	! grep -q GitAuthor ../fork.json
 '
 
+test_expect_success '--json: a recipient from the history keeps all its roles' '
+	echo "/* a fix */" >>kernel/fork.c &&
+	git -c user.name="Bob Fixer" -c user.email=bob@fix.example \
+		commit -qam "fork: a fix" \
+		-m "Signed-off-by: Bob Fixer <bob@fix.example>" &&
+	maint get -f kernel/fork.c >../fix.out &&
+	stats="commit_signer:1/2=50%,authored:1/2=50%,added_lines:1/2=50%" &&
+	test_grep "^Bob Fixer <bob@fix.example> ($stats)" ../fix.out &&
+	maint get --maint-json -f kernel/fork.c >../fix.json &&
+	grep -A1 "\"address\": \"bob@fix.example\"" ../fix.json >../bob.json &&
+	none="\"section\": null, \"status\": null}" &&
+	roles="{\"role\": \"commit_signer\", $none" &&
+	roles="$roles, {\"role\": \"authored\", $none" &&
+	roles="$roles, {\"role\": \"added_lines\", $none" &&
+	grep -qF "\"roles\": [$roles]" ../bob.json &&
+	maint get --maint-json --norolestats -f kernel/fork.c >../fix2.json &&
+	grep -A1 "\"address\": \"bob@fix.example\"" ../fix2.json >../bob2.json &&
+	grep -qF "\"roles\": [$roles]" ../bob2.json
+'
+
 test_expect_success '--all: no progress when stderr is no terminal' '
 	maint get --all 2>../quiet.err >/dev/null &&
 	! test -s ../quiet.err
