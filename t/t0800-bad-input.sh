@@ -164,7 +164,7 @@ test_expect_success 'a full output: ENOSPC and a message, for every writer' '
 	test_grep "write failure on standard output" err &&
 	test_expect_code 2 maint split --help >/dev/full 2>err &&
 	test_grep "write failure on standard output" err &&
-	test_expect_code 1 maint export --input MAINTAINERS >/dev/full 2>err &&
+	test_expect_code 2 maint export --input MAINTAINERS >/dev/full 2>err &&
 	test_grep "standard output: cannot write" err &&
 	test_expect_code 2 maint check --list >/dev/full 2>err &&
 	test_grep "write failure on standard output" err

@@ -119,12 +119,15 @@ static void test_lint(void)
 	ok(!load(&db, &d, text), "the text loads");
 	ck_opts_default(&o);
 	is_int(ck_run(&db, &o, &d), 0, "the checks run (no tree)");
-	ok(has(&d, D_MISORDERED, 3), "M: after S: (checkpatch)");
+	/* one misplaced line, one finding: field-order's, not misordered */
+	ok(has(&d, D_FIELD_ORDER, 2) && !has(&d, D_MISORDERED, 3),
+	   "M: after S: (checkpatch), said once");
 	ok(has(&d, D_ENTRY_TAB, 3), "spaces after M: (checkpatch)");
 	ok(!has(&d, D_FIELD_FORM, 3), "not said twice (field-form)");
 	ok(has(&d, D_BAD_EMAIL, 3), "an address without a dot in its domain");
 	ok(!has(&d, D_BAD_EMAIL, 4), "a list with a comment is fine");
-	ok(has(&d, D_MISORDERED, 6), "F: patterns out of byte order");
+	ok(has(&d, D_FIELD_ORDER, 5) && !has(&d, D_MISORDERED, 6),
+	   "F: patterns out of byte order, said once");
 	ok(has(&d, D_DUP_PATTERN, 7), "the same F: twice");
 	ok(has(&d, D_BAD_REGEX, 8), "an N: that does not compile");
 	ok(has(&d, D_UNKNOWN_TYPE, 9), "Y: is no entry type");
