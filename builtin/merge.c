@@ -335,25 +335,6 @@ static bool theirs_has(const char *dir, const char *self, const char *h,
 	return false;
 }
 
-static bool same_section(const struct maintainers *a,
-			 const struct mnt_section *sa,
-			 const struct maintainers *b,
-			 const struct mnt_section *sb)
-{
-	size_t i;
-
-	if (sa->nr != sb->nr)
-		return false;
-	for (i = 0; i < sa->nr; i++) {
-		const struct mnt_line *la = &a->lines[sa->first + i];
-		const struct mnt_line *lb = &b->lines[sb->first + i];
-
-		if (la->len != lb->len || memcmp(la->s, lb->s, la->len))
-			return false;
-	}
-	return true;
-}
-
 /*
  * A file of a split MAINTAINERS/ (path DIR/NAME): a section one side
  * removed from it and the other changed, where the removing side has it
@@ -390,9 +371,10 @@ static void moved_sections(struct strbuf in[3], const char *path)
 			mnt_find(&m[1], b->header, b->header_len);
 		const struct mnt_section *t =
 			mnt_find(&m[2], b->header, b->header_len);
-		bool ours_moved = !o && t && !same_section(&m[0], b, &m[2], t);
+		bool ours_moved = !o && t &&
+				  !mnt_section_equal(&m[0], b, &m[2], t);
 		bool theirs_moved = o && !t &&
-				    !same_section(&m[0], b, &m[1], o);
+				    !mnt_section_equal(&m[0], b, &m[1], o);
 
 		if (!ours_moved && !theirs_moved)
 			continue;

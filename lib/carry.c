@@ -183,25 +183,6 @@ out:
 	return ret;
 }
 
-static bool same_fields(const struct maintainers *a,
-			const struct mnt_section *sa,
-			const struct maintainers *b,
-			const struct mnt_section *sb)
-{
-	size_t i;
-
-	if (sa->nr != sb->nr)
-		return false;
-	for (i = 0; i < sa->nr; i++) {
-		const struct mnt_line *la = &a->lines[sa->first + i];
-		const struct mnt_line *lb = &b->lines[sb->first + i];
-
-		if (la->len != lb->len || memcmp(la->s, lb->s, la->len))
-			return false;
-	}
-	return true;
-}
-
 /* The file of m named DIR/name, or -1. */
 static long file_named(const struct maintainers *m, const char *dir,
 		       const char *name)
@@ -308,7 +289,7 @@ static int assign(const struct maintainers *m, const char *dir,
 
 		if (s1) {
 			to[k] = s1->file;
-			if (!same_fields(m, s1, m2, s2)) {
+			if (!mnt_section_equal(m, s1, m2, s2)) {
 				dirty[s1->file] = true;
 				diag_add(d, D_CARRIED, name, 0,
 					 "section '%.*s': changed in %s",

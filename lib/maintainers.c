@@ -504,6 +504,25 @@ out:
 	return ret;
 }
 
+bool mnt_section_equal(const struct maintainers *a,
+		       const struct mnt_section *sa,
+		       const struct maintainers *b,
+		       const struct mnt_section *sb)
+{
+	size_t i;
+
+	if (sa->nr != sb->nr)
+		return false;
+	for (i = 0; i < sa->nr; i++) {
+		const struct mnt_line *la = &a->lines[sa->first + i];
+		const struct mnt_line *lb = &b->lines[sb->first + i];
+
+		if (la->len != lb->len || memcmp(la->s, lb->s, la->len))
+			return false;
+	}
+	return true;
+}
+
 void mnt_section_text(const struct maintainers *m, const struct mnt_section *s,
 		      struct strbuf *out)
 {

@@ -144,6 +144,12 @@ static inline const char *mnt_file_name(const struct maintainers *m,
 void mnt_section_text(const struct maintainers *m, const struct mnt_section *s,
 		      struct strbuf *out);
 
+/* Do section sa of a and section sb of b hold the same lines, byte for byte? */
+bool mnt_section_equal(const struct maintainers *a,
+		       const struct mnt_section *sa,
+		       const struct maintainers *b,
+		       const struct mnt_section *sb);
+
 /* ASCII white space as Perl's \s matches it on byte strings. */
 static inline bool mnt_isspace(unsigned char c)
 {
