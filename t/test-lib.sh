@@ -62,6 +62,12 @@ test_skip() {
 }
 
 skip_all() {
+	# after some tests ran (a script whose last part needs the kernel
+	# tree): the plan is the tests that ran, and the rest is skipped
+	if [ "$test_count" -gt 0 ]; then
+		echo "# SKIP the rest: $1"
+		test_done
+	fi
 	echo "1..0 # SKIP $1"
 	cd / && rm -rf "$TRASH"
 	exit 0
