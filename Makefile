@@ -32,43 +32,51 @@ PCRE2_CFLAGS := $(shell pcre2-config --cflags 2>/dev/null)
 PCRE2_LIBS := $(shell pcre2-config --libs8 2>/dev/null || echo -lpcre2-8)
 
 WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-	   -Wno-unused-parameter -Wformat=2 -Wvla \
-	   -Wno-missing-field-initializers # option tables name what they use
+	    -Wno-unused-parameter -Wformat=2 -Wvla \
+	    -Wno-missing-field-initializers # option tables name what they use
 ifeq ($(WERROR),1)
 WARNINGS += -Werror
 endif
 CFLAGS ?= -O2 -g
 ifeq ($(SANITIZE),1)
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
-	    -fno-omit-frame-pointer
+	     -fno-omit-frame-pointer
 CFLAGS += $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 endif
-ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
-	     $(CPPFLAGS) $(CFLAGS)
+ALL_CFLAGS = -std=c11 -Ilib -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
+	      $(CPPFLAGS) $(CFLAGS)
 LDLIBS = $(PCRE2_LIBS) -lz
 
-LIB_OBJS = lib/arena.o lib/check.o lib/check-patch.o lib/check-selftest.o lib/cc-check.o lib/diag.o lib/email.o lib/mail.o lib/fileio.o lib/tempfile.o lib/format.o \
-	   lib/get-answer.o lib/get-db.o lib/get-json.o lib/get-match.o lib/get-query.o lib/generation.o lib/glob.o \
-	   lib/history.o lib/vcs.o lib/vcs-cache.o lib/vcs-graph.o lib/vcs-log.o lib/vcs-repo.o \
-	   lib/mailmap.o lib/patch.o lib/run.o lib/ustr.o \
-	   lib/get-answer-emit.o lib/merge-fields.o lib/merge-text.o \
-	   lib/merge.o lib/merge-check.o lib/merge-git.o lib/merge-hunks.o lib/merge-moves.o lib/merge-repair.o lib/perlre.o lib/split.o lib/carry.o lib/strmap.o lib/suggest.o \
-	   lib/json.o lib/export.o lib/add.o lib/activity.o lib/vcs-activity.o \
-	   lib/maintainers.o lib/regex.o lib/strbuf.o
+LIB_OBJS = lib/activity/activity.o lib/base/arena.o lib/base/diag.o \
+	   lib/base/fileio.o lib/base/glob.o lib/base/json.o lib/base/patch.o \
+	   lib/base/perlre.o lib/base/regex.o lib/base/run.o lib/base/strbuf.o \
+	   lib/base/strmap.o lib/base/suggest.o lib/base/tempfile.o lib/base/ustr.o \
+	   lib/check/cc-check.o lib/check/check-patch.o lib/check/check-selftest.o \
+	   lib/check/check.o lib/export/export.o lib/get/get-answer-emit.o \
+	   lib/get/get-answer.o lib/get/get-db.o lib/get/get-json.o \
+	   lib/get/get-match.o lib/get/get-query.o lib/history/history.o \
+	   lib/history/vcs-activity.o lib/history/vcs-cache.o \
+	   lib/history/vcs-graph.o lib/history/vcs-log.o lib/history/vcs-repo.o \
+	   lib/history/vcs.o lib/merge/merge-check.o lib/merge/merge-fields.o \
+	   lib/merge/merge-git.o lib/merge/merge-hunks.o lib/merge/merge-moves.o \
+	   lib/merge/merge-repair.o lib/merge/merge-text.o lib/merge/merge.o \
+	   lib/model/add.o lib/model/email.o lib/model/format.o \
+	   lib/model/generation.o lib/model/mail.o lib/model/mailmap.o \
+	   lib/model/maintainers.o lib/split/carry.o lib/split/split.o
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
-	       builtin/split.o builtin/split-series.o \
-	       builtin/split-series-git.o builtin/split-series-readers.o \
-	       builtin/split-series-text.o builtin/export.o \
-	       builtin/add.o builtin/activity.o
+	        builtin/split.o builtin/split-series.o \
+	        builtin/split-series-git.o builtin/split-series-readers.o \
+	        builtin/split-series-text.o builtin/export.o \
+	        builtin/add.o builtin/activity.o
 TOOL_OBJS = maint.o cli.o heap.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
-	     t/unit/test-check t/unit/test-patch t/unit/test-removetree \
-	     t/unit/test-history t/unit/test-match
+	      t/unit/test-check t/unit/test-patch t/unit/test-removetree \
+	      t/unit/test-history t/unit/test-match
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 \
-	   doc/maint-get.1 \
-	   doc/maint-merge.1 doc/maint-split.1 doc/maint-export.1 \
-	   doc/maint-add.1 doc/maint-activity.1
+	    doc/maint-get.1 \
+	    doc/maint-merge.1 doc/maint-split.1 doc/maint-export.1 \
+	    doc/maint-add.1 doc/maint-activity.1
 # pages that are symbolic links to OTHER.1 in doc/ (man -l reads them in
 # the source tree): installed as symbolic links to OTHER.1 too
 MANLINKS = doc/maint-move.1 doc/maint-join.1
@@ -124,15 +132,15 @@ faults: maint
 # crashes are kept in t/fuzz/regress/NAME and replayed by t0810.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_CFLAGS = -g -O1 -fno-sanitize-recover=all -std=c11 \
-	      -D_POSIX_C_SOURCE=200809L -I. $(PCRE2_CFLAGS)
+FUZZ_CFLAGS = -g -O1 -fno-sanitize-recover=all -std=c11 -Ilib \
+	       -D_POSIX_C_SOURCE=200809L -I. $(PCRE2_CFLAGS)
 FUZZ_SAN = address,undefined
 FUZZERS = t/fuzz/fuzz-format t/fuzz/fuzz-merge t/fuzz/fuzz-regex \
-	  t/fuzz/fuzz-get t/fuzz/fuzz-patch
+	   t/fuzz/fuzz-get t/fuzz/fuzz-patch
 FUZZ_LIB_OBJS = $(patsubst lib/%.o,t/fuzz/obj/%.o,$(LIB_OBJS))
 
 t/fuzz/obj/%.o: lib/%.c
-	@mkdir -p t/fuzz/obj
+	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,$(FUZZ_SAN) \
 		-MMD -MP -c -o $@ $<
 
@@ -174,19 +182,20 @@ install: maint
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/maint
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MANPAGES) \
-	      $(MANLINKS)))
+	       $(MANLINKS)))
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/maint
 	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_maint
 
 clean:
-	rm -f maint *.o */*.o t/unit/*.o *.d */*.d t/unit/*.d lib/libmaint.a \
-	      $(UNIT_TESTS)
+	rm -f maint *.o */*.o lib/*/*.o t/unit/*.o *.d */*.d lib/*/*.d \
+	       t/unit/*.d lib/libmaint.a \
+	       $(UNIT_TESTS)
 	rm -rf t/trash.* t/fuzz/obj BUILD-FLAGS BUILD-FLAGS+ VERSION-FILE \
-	       VERSION-FILE+
+	        VERSION-FILE+
 	rm -f $(FUZZERS)
 
 .PHONY: all check test kernel bench install uninstall clean fuzz fuzzers faults \
 	FORCE
 .SECONDARY:
 
--include $(wildcard *.d */*.d t/unit/*.d t/fuzz/obj/*.d)
+-include $(wildcard *.d */*.d lib/*/*.d t/unit/*.d t/fuzz/obj/*/*.d)

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "cli.h"
-#include "lib/suggest.h"
-#include "lib/fileio.h"
+#include "base/base.h"
 
 #include <errno.h>
 #include <stdarg.h>

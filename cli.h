@@ -6,10 +6,8 @@
 #ifndef MAINT_CLI_H
 #define MAINT_CLI_H
 
-#include "lib/diag.h"
-#include "lib/maintainers.h"
-#include "lib/run.h"
-#include "lib/strbuf.h"
+#include "base/base.h"
+#include "model/model.h"
 
 extern const char *maint_cmd; /* "format", "get", ... for messages */
 

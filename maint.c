@@ -6,7 +6,7 @@
 #include "builtin/builtin.h"
 #include "cli.h"
 #include "heap.h"
-#include "lib/suggest.h"
+#include "base/base.h"
 
 #include <errno.h>
 #include <stdbool.h>

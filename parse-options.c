@@ -2,7 +2,7 @@
 #include "parse-options.h"
 
 #include "cli.h"
-#include "lib/suggest.h"
+#include "base/base.h"
 
 #include <errno.h>
 #include <limits.h>

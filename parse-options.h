@@ -15,7 +15,7 @@
 #ifndef MAINT_PARSE_OPTIONS_H
 #define MAINT_PARSE_OPTIONS_H
 
-#include "lib/strbuf.h"
+#include "base/base.h"
 
 #include <stdio.h>
 

@@ -6,8 +6,8 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
-#include "../lib/activity.h"
-#include "../lib/vcs.h"
+#include "activity/activity.h"
+#include "history/history.h"
 
 #include <errno.h>
 #include <stdio.h>

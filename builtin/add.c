@@ -6,7 +6,7 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
-#include "../lib/add.h"
+#include "model/model.h"
 
 #include <errno.h>
 #include <stdio.h>

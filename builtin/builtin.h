@@ -2,9 +2,8 @@
 #ifndef MAINT_BUILTIN_H
 #define MAINT_BUILTIN_H
 
-#include "../lib/fileio.h"
-#include "../lib/maintainers.h"
-#include "../lib/strbuf.h"
+#include "base/base.h"
+#include "model/model.h"
 
 /*
  * One function per subcommand, each in builtin/NAME.c.  argv[0] is the

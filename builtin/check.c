@@ -7,11 +7,10 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
-#include "../lib/cc-check.h"
-#include "../lib/check.h"
-#include "../lib/fileio.h"
-#include "../lib/generation.h"
-#include "../lib/getmaint.h"
+#include "check/check.h"
+#include "base/base.h"
+#include "model/model.h"
+#include "get/get.h"
 
 #include <errno.h>
 #include <stdio.h>

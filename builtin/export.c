@@ -6,7 +6,7 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
-#include "../lib/export.h"
+#include "export/export.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -8,10 +8,8 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
-#include "../lib/fileio.h"
-#include "../lib/format.h"
-#include "../lib/regex.h"
-#include "../lib/tempfile.h"
+#include "base/base.h"
+#include "model/model.h"
 
 #include <errno.h>
 #include <stdio.h>

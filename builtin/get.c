@@ -5,10 +5,10 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
-#include "../lib/fileio.h"
-#include "../lib/generation.h"
-#include "../lib/getmaint.h"
-#include "../lib/history.h"
+#include "base/base.h"
+#include "model/model.h"
+#include "get/get.h"
+#include "history/history.h"
 
 #include <errno.h>
 #include <locale.h>

@@ -5,11 +5,9 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
-#include "../lib/fileio.h"
-#include "../lib/maintainers.h"
-#include "../lib/merge.h"
-#include "../lib/run.h"
-#include "../lib/tempfile.h"
+#include "base/base.h"
+#include "model/model.h"
+#include "merge/merge.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -16,7 +16,7 @@
 #define MAINT_SPLIT_SERIES_INTERNAL_H
 
 #include "split-series.h"
-#include "../lib/maintainers.h"
+#include "model/model.h"
 
 #include <stdbool.h>
 #include <stddef.h>

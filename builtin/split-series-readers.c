@@ -7,7 +7,7 @@
 #include "split-series-internal.h"
 #include "builtin.h"
 #include "../cli.h"
-#include "../lib/format.h"
+#include "model/model.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -8,8 +8,8 @@
 #ifndef MAINT_SPLIT_SERIES_H
 #define MAINT_SPLIT_SERIES_H
 
-#include "../lib/split.h"
-#include "../lib/strbuf.h"
+#include "split/split.h"
+#include "base/base.h"
 
 #include <stdbool.h>
 

@@ -5,13 +5,10 @@
  */
 #include "builtin.h"
 #include "../cli.h"
-#include "../lib/tempfile.h"
+#include "base/base.h"
 #include "../parse-options.h"
-#include "../lib/carry.h"
-#include "../lib/fileio.h"
-#include "../lib/format.h"
-#include "../lib/patch.h"
-#include "../lib/split.h"
+#include "split/split.h"
+#include "model/model.h"
 #include "split-series.h"
 
 #include <errno.h>

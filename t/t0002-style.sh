@@ -4,7 +4,7 @@
 . "$(dirname "$0")/test-lib.sh"
 
 cd "$SRC_DIR" || exit 1
-sources=$(git ls-files '*.c' '*.h' 2>/dev/null || ls lib/*.[ch] builtin/*.[ch] *.[ch] t/unit/*.[ch])
+sources=$(git ls-files '*.c' '*.h' 2>/dev/null || ls lib/*/*.[ch] builtin/*.[ch] *.[ch] t/unit/*.[ch])
 
 test_expect_success 'every source, script and man page has an SPDX line' '
 	for f in $sources Makefile .ci/run scripts/*.sh bench/*.sh bench/run \

@@ -6,10 +6,10 @@
 #ifndef MAINT_FUZZ_COMMON_H
 #define MAINT_FUZZ_COMMON_H
 
-#include "lib/diag.h"
-#include "lib/format.h"
-#include "lib/maintainers.h"
-#include "lib/strbuf.h"
+#include "base/diag.h"
+#include "model/format.h"
+#include "model/maintainers.h"
+#include "base/strbuf.h"
 
 #include <stdint.h>
 #include <stdio.h>

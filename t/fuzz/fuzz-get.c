@@ -7,7 +7,7 @@
  * promises that); K: patterns scan the paths' text.
  */
 #include "fuzz-common.h"
-#include "lib/getmaint.h"
+#include "get/get.h"
 
 #include <stdbool.h>
 

@@ -7,7 +7,7 @@
  * parse (maint merge gives other input to git merge-file).
  */
 #include "fuzz-common.h"
-#include "lib/merge.h"
+#include "merge/merge.h"
 
 struct text {
 	const char *s;

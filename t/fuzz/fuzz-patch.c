@@ -7,7 +7,7 @@
  * get's line-by-line scanner reads the same text.
  */
 #include "fuzz-common.h"
-#include "lib/patch.h"
+#include "base/patch.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -6,8 +6,8 @@
  * pattern stays exhausted and never matches again, and nothing leaks.
  */
 #include "fuzz-common.h"
-#include "lib/perlre.h"
-#include "lib/regex.h"
+#include "base/perlre.h"
+#include "base/regex.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,7 +2,7 @@
 /* Unit tests of lib/check: the self-test's quirks, the lint checks, the
  * tree list, all on texts in memory. */
 #include "tap.h"
-#include "../../lib/check.h"
+#include "check/check.h"
 
 #include <stdlib.h>
 #include <string.h>

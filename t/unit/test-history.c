@@ -5,8 +5,8 @@
  * rounding of the percentage).
  */
 #include "tap.h"
-#include "../../lib/history.h"
-#include "../../lib/vcs.h"
+#include "history/history.h"
+#include "history/vcs.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,8 +7,8 @@
  * whatever the file); the answers stay the script's (t4000, t4100).
  */
 #include "tap.h"
-#include "../../lib/getmaint.h"
-#include "../../lib/perlre.h"
+#include "get/get.h"
+#include "base/perlre.h"
 
 #include <stdlib.h>
 #include <string.h>

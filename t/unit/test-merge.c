@@ -17,7 +17,7 @@
  *   test-merge [ROUNDS [MAINTAINERS]]
  */
 #include "tap.h"
-#include "../../lib/merge.h"
+#include "merge/merge.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests of the MAINTAINERS parser, sort, render and check. */
 #include "tap.h"
-#include "../../lib/format.h"
-#include "../../lib/maintainers.h"
-#include "../../lib/regex.h"
+#include "model/format.h"
+#include "model/maintainers.h"
+#include "base/regex.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests of lib/patch.c: the unified-diff reader and applier. */
 #include "tap.h"
-#include "../../lib/patch.h"
+#include "base/patch.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * whole: the list items in brackets and " 1", or " 0".  t0820 compares
  * this with the script's own functions on generated addresses.
  */
-#include "../../lib/email.h"
+#include "model/email.h"
 
 #include <stdio.h>
 #include <stdlib.h>

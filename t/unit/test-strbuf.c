@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests of strbuf, arena and the diagnostics list. */
 #include "tap.h"
-#include "../../lib/arena.h"
-#include "../../lib/diag.h"
-#include "../../lib/fileio.h"
-#include "../../lib/strbuf.h"
+#include "base/arena.h"
+#include "base/diag.h"
+#include "base/fileio.h"
+#include "base/strbuf.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,535 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check --cc: see cc-check.h.
+ */
+#define _GNU_SOURCE /* strcasestr */
+#include "cc-check.h"
+#include "base/base.h"
+#include "model/model.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cc_opts_default(struct cc_opts *co)
+{
+	memset(co, 0, sizeof(*co));
+	gm_opts_default(&co->o);
+	co->o.email_git = 0;
+	co->o.email_git_fallback = 0;
+	co->o.email_git_blame = 0;
+	co->o.email_git_penguin_chiefs = 0;
+	co->o.email_fixes = 0; /* the fixed commit's signers need history */
+	co->o.output_multiline = 1;
+	co->o.output_roles = 1;
+	co->o.output_rolestats = 0;
+	co->o.email_usename = 1;
+	co->mailmap = "./.mailmap";
+}
+
+int cc_parse_duration(const char *s, long *days)
+{
+	static const struct {
+		const char *unit;
+		long days;
+	} units[] = { { "years", 365 }, { "year", 365 }, { "y", 365 },
+		      { "months", 30 }, { "month", 30 }, { "m", 30 },
+		      { "weeks", 7 },	{ "week", 7 },	 { "w", 7 },
+		      { "days", 1 },	{ "day", 1 },	 { "d", 1 } };
+	long total = 0;
+
+	if (!*s)
+		return -1;
+	while (*s) {
+		char *end;
+		long n;
+		size_t i, l;
+
+		if (!isdigit((unsigned char)*s))
+			return -1;
+		n = strtol(s, &end, 10);
+		if (n < 0 || n > 100000)
+			return -1;
+		for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+			l = strlen(units[i].unit);
+			if (!strncmp(end, units[i].unit, l) &&
+			    !isalpha((unsigned char)end[l]))
+				break;
+		}
+		if (i == sizeof(units) / sizeof(units[0]))
+			return -1;
+		total += n * units[i].days;
+		s = end + l;
+	}
+	*days = total;
+	return total > 0 ? 0 : -1;
+}
+
+void cc_state_init(struct cc_state *st)
+{
+	memset(st, 0, sizeof(*st));
+}
+
+void cc_state_release(struct cc_state *st)
+{
+	strmap_release(&st->active);
+}
+
+/* whom get names: "Name <addr>", the role, the address compared */
+struct who {
+	char *line, *role, *addr;
+};
+
+struct wholist {
+	struct who *v;
+	size_t nr, alloc;
+	bool patch; /* the answer for a patch (else: a cover letter) */
+};
+
+static void wholist_release(struct wholist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		free(l->v[i].line);
+		free(l->v[i].role);
+		free(l->v[i].addr);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+static bool wholist_has(const struct wholist *l, const char *addr)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!strcmp(l->v[i].addr, addr))
+			return true;
+	return false;
+}
+
+static int wholist_add(struct wholist *l, const char *line, size_t llen,
+		       const char *role, size_t rlen, const char *addr)
+{
+	struct who *w;
+
+	if (wholist_has(l, addr))
+		return 0;
+	if (l->nr == l->alloc) {
+		size_t n = l->alloc ? 2 * l->alloc : 8;
+		struct who *v = realloc(l->v, n * sizeof(*v));
+
+		if (!v)
+			return -1;
+		l->v = v;
+		l->alloc = n;
+	}
+	w = &l->v[l->nr];
+	w->line = strndup(line, llen);
+	w->role = strndup(role, rlen);
+	w->addr = strdup(addr);
+	l->nr++;
+	return w->line && w->role && w->addr ? 0 : -1;
+}
+
+/* get's answer ("Name <addr> (role)" lines) into l */
+static int parse_answer(const struct strbuf *out, struct wholist *l)
+{
+	struct strbuf addr = STRBUF_INIT;
+	const char *p = out->buf, *end = out->buf + out->len;
+	int ret = 0;
+
+	while (p < end && !ret) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end, *role = le, *rend = le;
+		size_t n = (size_t)(le - p);
+
+		if (n > 2 && le[-1] == ')') {
+			const char *q = le - 1;
+
+			while (q > p && q[0] != '(')
+				q--;
+			if (q > p && q[-1] == ' ') {
+				role = q + 1;
+				rend = le - 1;
+				n = (size_t)(q - 1 - p);
+			}
+		}
+		mail_address(p, n, &addr);
+		if (addr.len && strchr(addr.buf, '@'))
+			ret = wholist_add(l, p, n, role, (size_t)(rend - role),
+					  addr.buf);
+		p = nl ? nl + 1 : end;
+	}
+	if (strbuf_failed(&addr))
+		ret = -1;
+	strbuf_release(&addr);
+	return ret;
+}
+
+/*
+ * One recipient as compared: encoded words decoded, the address in lower
+ * case, through .mailmap (its name too, which some lines need).
+ */
+static void canonical(struct getmaint *g, const char *s, struct strbuf *out)
+{
+	struct strbuf dec = STRBUF_INIT, one = STRBUF_INIT;
+	const char *lt;
+	size_t nlen;
+
+	mail_decode_words(s, strlen(s), &dec);
+	mail_address(dec.buf, dec.len, out);
+	if (out->len) {
+		lt = strchr(dec.buf, '<');
+		nlen = lt ? (size_t)(lt - dec.buf) : 0;
+		while (nlen && dec.buf[nlen - 1] == ' ')
+			nlen--;
+		strbuf_add(&one, dec.buf, nlen);
+		strbuf_addf(&one, "%s<%s>", nlen ? " " : "", out->buf);
+		strbuf_reset(&dec);
+		mailmap_map(&g->mailmap, one.buf, one.len, &dec);
+		mail_address(dec.buf, dec.len, out);
+	}
+	strbuf_release(&dec);
+	strbuf_release(&one);
+}
+
+/* the history is there (git), and whether it is shallow: 0 or -1 */
+static int history_probe(struct cc_state *st, struct diags *d)
+{
+	const char *argv[] = { "git", "rev-parse", "--is-shallow-repository",
+			       NULL };
+	struct strbuf out = STRBUF_INIT;
+	int status = -1;
+
+	if (st->history_checked)
+		return 0;
+	/* git's own complaint is not printed: ours says it */
+	if (run_capture_all(argv, &out, &status) || status) {
+		diag_add(d, D_NO_HISTORY, NULL, 0,
+			 "--ignore-inactive: no git history here (not a git "
+			 "work tree, or no git): nobody can be judged "
+			 "inactive");
+		strbuf_release(&out);
+		return -1;
+	}
+	if (!strncmp(out.buf, "true", 4))
+		diag_add(d, D_PARTIAL_HISTORY, NULL, 0,
+			 "the history is a shallow clone: whom it shows "
+			 "inactive is judged on part of it");
+	st->history_checked = true;
+	strbuf_release(&out);
+	return 0;
+}
+
+/* the addresses .mailmap gives the same person as addr, addr first */
+static int aliases(const struct cc_opts *co, const char *addr, char ***v,
+		   size_t *n)
+{
+	struct strbuf text = STRBUF_INIT, a = STRBUF_INIT, key = STRBUF_INIT;
+	const char *p, *end;
+	size_t alloc = 4;
+	int err;
+
+	*n = 0;
+	*v = malloc(alloc * sizeof(**v));
+	if (!*v)
+		return -1;
+	(*v)[(*n)++] = strdup(addr);
+	strbuf_addf(&key, "<%s>", addr);
+	if (!co->mailmap || read_path(co->mailmap, &text, &err))
+		goto out;
+	for (p = text.buf, end = text.buf + text.len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end, *q;
+		char *line = strndup(p, (size_t)(le - p));
+
+		if (line && *line != '#' && strcasestr(line, key.buf)) {
+			for (q = line; (q = strchr(q, '<'));) {
+				const char *gt = strchr(q, '>');
+
+				if (!gt)
+					break;
+				mail_address(q, (size_t)(gt + 1 - q), &a);
+				q = gt;
+				if (!a.len || strchr(a.buf, '\'') ||
+				    strcmp(a.buf, addr) == 0)
+					continue;
+				if (*n == alloc) {
+					char **nv = realloc(
+						*v, 2 * alloc * sizeof(**v));
+
+					if (!nv)
+						break;
+					*v = nv;
+					alloc *= 2;
+				}
+				(*v)[(*n)++] = strdup(a.buf);
+			}
+		}
+		free(line);
+		p = nl ? nl + 1 : end;
+	}
+out:
+	strbuf_release(&text);
+	strbuf_release(&a);
+	strbuf_release(&key);
+	return 0;
+}
+
+/* one git log over the window with patterns of one kind: 1, 0, -1 */
+static int log_hit(const struct cc_opts *co, const char *kind, char **al,
+		   size_t nal)
+{
+	struct strbuf since = STRBUF_INIT, out = STRBUF_INIT;
+	struct strbuf arg = STRBUF_INIT;
+	const char **argv = calloc(nal + 10, sizeof(*argv));
+	size_t i, k = 0;
+	int status = -1, ret = -1;
+
+	if (!argv)
+		goto out;
+	strbuf_addf(&since, "--since=%ld.days.ago", co->inactive_days);
+	argv[k++] = "git";
+	argv[k++] = "log";
+	argv[k++] = "-1";
+	argv[k++] = "--format=%ct";
+	argv[k++] = "-i";
+	argv[k++] = "-F";
+	argv[k++] = since.buf;
+	for (i = 0; i < nal; i++)
+		if (al[i])
+			strbuf_addf(&arg, "--%s=%s%c", kind, al[i], 0);
+	for (i = 0; i < arg.len; i += strlen(arg.buf + i) + 1)
+		argv[k++] = arg.buf + i;
+	argv[k++] = "HEAD";
+	argv[k] = NULL;
+	if (!strbuf_failed(&arg) && !run_capture(argv, &out, &status) &&
+	    !status)
+		ret = out.len > 0;
+out:
+	free(argv);
+	strbuf_release(&arg);
+	strbuf_release(&since);
+	strbuf_release(&out);
+	return ret;
+}
+
+/*
+ * Has addr (or a .mailmap alias) authored or committed a commit of the
+ * window, or been named in one's message (its trailers)?  git ANDs
+ * --author with --grep, hence a log for each.  1, 0, or -1 (no history:
+ * in d).
+ */
+static int active(const struct cc_opts *co, struct cc_state *st,
+		  const char *addr, struct diags *d)
+{
+	static const char *const kinds[] = { "author", "committer", "grep" };
+	struct strmap_entry *e = strmap_gets(&st->active, addr);
+	char **al = NULL;
+	size_t nal = 0, i;
+	int ret = 0;
+
+	if (e)
+		return e->value == (void *)1;
+	if (history_probe(st, d))
+		return -1;
+	if (aliases(co, addr, &al, &nal)) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]) && !ret; i++)
+		ret = log_hit(co, kinds[i], al, nal);
+	if (ret < 0) {
+		diag_add(d, D_NO_HISTORY, NULL, 0,
+			 "--ignore-inactive: git log failed (a repository "
+			 "with no commit?)");
+	} else {
+		e = strmap_put(&st->active, addr, strlen(addr));
+		if (e)
+			e->value = ret ? (void *)1 : (void *)2;
+	}
+	for (i = 0; i < nal; i++)
+		free(al[i]);
+	free(al);
+	return ret;
+}
+
+static bool is_list(const struct who *w)
+{
+	return strstr(w->role, "list") != NULL;
+}
+
+/* the addresses a message goes to (and comes from) */
+static int recipients(struct getmaint *g, const struct mail_msg *m,
+		      struct strmap *to, struct strbuf *from)
+{
+	struct strbuf a = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	strbuf_reset(from);
+	if (m->from)
+		canonical(g, m->from, from);
+	for (i = 0; i < m->nr_rcpt && !ret; i++) {
+		struct strmap_entry *e;
+
+		canonical(g, m->rcpt[i], &a);
+		if (!a.len)
+			continue;
+		e = strmap_put(to, a.buf, a.len);
+		if (!e)
+			ret = -1;
+		else if (!e->value)
+			e->value = m->rcpt[i];
+	}
+	strbuf_release(&a);
+	return ret;
+}
+
+static const char *what(const struct mail_msg *m, struct strbuf *sb)
+{
+	strbuf_reset(sb);
+	strbuf_addch(sb, '"');
+	strbuf_addstr(sb, m->subject);
+	strbuf_addch(sb, '"');
+	return sb->buf;
+}
+
+/* one message against whom it must reach (need); -1 on no history */
+static int check_msg(struct getmaint *g, const struct cc_opts *co,
+		     struct cc_state *st, const char *name,
+		     const struct mail_msg *m, const struct wholist *need,
+		     struct diags *d)
+{
+	struct strmap to = STRMAP_INIT;
+	struct strbuf from = STRBUF_INIT, sb = STRBUF_INIT, a = STRBUF_INIT;
+	size_t i;
+	int ret = -1;
+
+	if (recipients(g, m, &to, &from))
+		goto nomem;
+	for (i = 0; i < need->nr; i++) {
+		const struct who *w = &need->v[i];
+		int act;
+
+		if (strmap_gets(&to, w->addr) || !strcmp(from.buf, w->addr))
+			continue;
+		if (co->inactive_days && !is_list(w)) {
+			act = active(co, st, w->addr, d);
+			if (act < 0)
+				goto out;
+			if (!act) {
+				diag_add(d, D_CC_INACTIVE, name, m->line,
+					 "%s: not sent to %s (%s), forgiven: "
+					 "no activity in the history for %s",
+					 what(m, &sb), w->line, w->role,
+					 co->inactive_text);
+				continue;
+			}
+		}
+		diag_add(d, D_CC_MISSING, name, m->line, "%s: missing %s (%s)",
+			 what(m, &sb), w->line, w->role);
+	}
+	for (i = 0; co->superfluous && i < to.nr; i++) {
+		const struct strmap_entry *e = &to.e[i];
+
+		if (!wholist_has(need, e->key))
+			diag_add(d, D_CC_EXTRA, name, m->line,
+				 "%s: sent to %s, whom get does not name",
+				 what(m, &sb), (const char *)e->value);
+	}
+	ret = 0;
+	goto out;
+nomem:
+	diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+out:
+	strmap_release(&to);
+	strbuf_release(&from);
+	strbuf_release(&sb);
+	strbuf_release(&a);
+	return ret;
+}
+
+int cc_check(struct getmaint *g, const struct cc_opts *co, struct cc_state *st,
+	     char **names, struct strbuf *texts, size_t n, struct diags *d)
+{
+	struct mail_box *mb = calloc(n ? n : 1, sizeof(*mb));
+	struct wholist all = { 0 }, **each = calloc(n ? n : 1, sizeof(*each));
+	struct strbuf out = STRBUF_INIT;
+	size_t f, i, nr_patches = 0, nr_mails = 0;
+	int ret = -1;
+
+	if (!mb || !each)
+		goto nomem;
+	for (f = 0; f < n; f++) {
+		if (mail_read(&mb[f], texts[f].buf, texts[f].len, names[f], d))
+			goto out;
+		each[f] = calloc(mb[f].nr, sizeof(**each));
+		if (!each[f])
+			goto nomem;
+		nr_mails += mb[f].nr;
+	}
+	for (f = 0; f < n; f++)
+		for (i = 0; i < mb[f].nr; i++) {
+			const struct mail_msg *m = &mb[f].v[i];
+			struct gm_query q = { 0 };
+			size_t k;
+			int r;
+
+			r = gm_scan_patch(g, &co->o, m->text, m->len, &q, d);
+			if (!r && q.nr_files) {
+				nr_patches++;
+				strbuf_reset(&out);
+				r = gm_answer(g, &co->o, &q, &out, d);
+				if (!r)
+					r = parse_answer(&out, &each[f][i]);
+				/* a patch nobody is named for still counts */
+				each[f][i].patch = true;
+				for (k = 0; !r && k < each[f][i].nr; k++) {
+					const struct who *w = &each[f][i].v[k];
+
+					r = wholist_add(&all, w->line,
+							strlen(w->line),
+							w->role,
+							strlen(w->role),
+							w->addr);
+				}
+			}
+			gm_query_release(&q);
+			if (r)
+				goto out;
+		}
+	if (!nr_patches) {
+		diag_add(d, D_NOT_PATCH, names[0], mb[0].v[0].line,
+			 "%s: no mail changes a file: nothing to check",
+			 nr_mails == 1 ? what(&mb[0].v[0], &out) : "the mails");
+		ret = 0;
+		goto out;
+	}
+	for (f = 0; f < n; f++)
+		for (i = 0; i < mb[f].nr; i++)
+			/* a cover letter (a mail of no file): the series */
+			if (check_msg(g, co, st, names[f], &mb[f].v[i],
+				      each[f][i].patch ? &each[f][i] : &all, d))
+				goto out;
+	ret = 0;
+	goto out;
+nomem:
+	diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+out:
+	for (f = 0; f < n; f++) {
+		for (i = 0; each && each[f] && i < mb[f].nr; i++)
+			wholist_release(&each[f][i]);
+		if (each)
+			free(each[f]);
+		if (mb)
+			mail_box_release(&mb[f]);
+	}
+	free(each);
+	free(mb);
+	wholist_release(&all);
+	strbuf_release(&out);
+	return ret;
+}

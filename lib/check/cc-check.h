@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * check --cc: whom a patch mail (or each mail of a series) forgot.  The
+ * recipients that get (getmaint.h) names for each patch, by default what
+ * b4's auto-to-cc asks (maintainers, reviewers and lists: no history,
+ * no chief penguins), compared with its To:, Cc:, From: and Cc:
+ * trailers (mail.h), addresses in lower case and through .mailmap.  A
+ * cover letter ("[PATCH 0/N]") is to go to everyone its series needs.
+ *
+ * Findings go to a struct diags: D_CC_MISSING (an error: exit 1),
+ * D_CC_EXTRA (superfluous; asked for), D_CC_INACTIVE (a person forgiven
+ * because the git history of the current directory shows nothing from
+ * them for the chosen time), D_PARTIAL_HISTORY (a shallow clone).  Bad
+ * input: D_NOT_MAIL, D_NO_HISTORY (no git), D_NOMEM, with -1.
+ */
+#ifndef MAINT_CC_CHECK_H
+#define MAINT_CC_CHECK_H
+
+#include "get/get.h"
+#include "base/base.h"
+
+struct cc_opts {
+	struct gm_opts o; /* what get answers: see cc_opts_default() */
+	bool superfluous; /* report recipients get does not name */
+	long inactive_days; /* forgive people inactive that long; 0: none */
+	const char *inactive_text; /* that time as given */
+	const char *mailmap; /* .mailmap for aliases in the history, or NULL */
+};
+
+/* b4's auto-to-cc: -m -r -l, no git, no chief penguins, roles shown */
+void cc_opts_default(struct cc_opts *co);
+
+/* "3y", "18m", "6w", "30d", "2y6m", "1year": days in *days; 0 or -1 */
+int cc_parse_duration(const char *s, long *days);
+
+struct cc_state {
+	struct strmap active; /* address -> "1"/"0": seen in the window */
+	bool history_checked;
+};
+
+void cc_state_init(struct cc_state *st);
+void cc_state_release(struct cc_state *st);
+
+/*
+ * Check the mails of n texts (files named names), one series: a mail
+ * that changes no file (the cover letter) is to reach everyone the
+ * series' patches need.  0, or -1 with the reason in d (the findings so
+ * far stay in d too).
+ */
+struct strbuf;
+int cc_check(struct getmaint *g, const struct cc_opts *co, struct cc_state *st,
+	     char **names, struct strbuf *texts, size_t n, struct diags *d);
+
+#endif

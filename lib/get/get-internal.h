@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the rooms of get (get-db.c, get-match.c, get-query.c,
+ * get-answer.c) share and nothing else uses.  See getmaint.h.
+ */
+#ifndef MAINT_GET_INTERNAL_H
+#define MAINT_GET_INTERNAL_H
+
+#include "get.h"
+
+/* get-match.c: the index's sections by a directory prefix of F: */
+struct gm_bucket {
+	size_t *v; /* section numbers, ascending */
+	size_t nr, alloc;
+};
+
+/* The entry's extras, made on first use (NULL: out of memory). */
+struct gm_extra *gm_extra(struct gm_db *db, struct gm_entry *e);
+/* The script's regex for an F:/X: value (and its '/' if a directory). */
+const char *gm_glob_regex(struct gm_db *db, struct gm_entry *e, size_t *len);
+/* The script's -d test on an F:/X: entry's regex text, made once. */
+void gm_glob_resolve(struct gm_db *db, struct gm_entry *e);
+/* $typevalue[$i] as the script stores it */
+void gm_entry_text(struct gm_db *db, size_t i, struct strbuf *out);
+
+/* get-match.c: a section a file matches */
+struct gm_hit {
+	size_t tvi;
+	long depth;
+	const char *hdr; /* the section's header */
+	size_t hdr_len;
+};
+
+/*
+ * The sections file matches, deepest first (*hits malloc'd, *n of them);
+ * *exact set when a maintained section matches it at its full depth.
+ * 0, or -1 out of memory.
+ */
+int gm_hits(struct gm_db *db, const struct gm_opts *o, const char *file,
+	    bool *exact, struct gm_hit **hits, size_t *n);
+
+/* get-answer.c: what an M: is by its section's S: (lower case), as
+ * get_maintainer_role() says it ("maintained" -> "maintainer"); the
+ * status itself when it has no name */
+const char *gm_status_role(const char *status);
+
+/* get-answer.c: what the answer keeps between queries */
+void gm_cache_init(struct gm_cache *c);
+void gm_cache_release(struct gm_cache *c);
+
+#endif

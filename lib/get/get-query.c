@@ -1,0 +1,810 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * get, the query: what get_maintainer.pl is asked about (files, patches,
+ * their keywords) turned into a struct gm_query, and the entry points
+ * that take the whole request at once: gm_get(), gm_get_all(),
+ * gm_select_files(), gm_owner_sections().
+ */
+#include "get-internal.h"
+#include "base/base.h"
+#include "history/history.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void gm_query_release(struct gm_query *q)
+{
+	size_t i;
+
+	for (i = 0; i < q->nr_files; i++)
+		free(q->files[i]);
+	free(q->files);
+	free(q->kw_hits);
+	for (i = 0; i < q->nr_fixes; i++)
+		free(q->fixes[i]);
+	free(q->fixes);
+	memset(q, 0, sizeof(*q));
+}
+
+int gm_query_add_file(struct gm_query *q, const char *file, size_t len)
+{
+	char *s;
+
+	if (!ALLOC_GROW(q->files, q->nr_files + 1, q->alloc_files))
+		return -1;
+	s = malloc(len + 1);
+	if (!s)
+		return -1;
+	memcpy(s, file, len);
+	s[len] = '\0';
+	q->files[q->nr_files++] = s;
+	return 0;
+}
+
+static int add_kw(struct gm_query *q, size_t tvi)
+{
+	if (!ALLOC_GROW(q->kw_hits, q->nr_kw + 1, q->alloc_kw))
+		return -1;
+	q->kw_hits[q->nr_kw++] = tvi;
+	return 0;
+}
+
+void gm_query_sort_files(struct gm_query *q)
+{
+	size_t i, n;
+
+	/* sort_and_uniq() over the whole list, as the script does */
+	if (q->nr_files)
+		qsort(q->files, q->nr_files, sizeof(*q->files), cmp_str);
+	for (i = 0, n = 0; i < q->nr_files; i++) {
+		if (n && !strcmp(q->files[n - 1], q->files[i])) {
+			free(q->files[i]);
+			continue;
+		}
+		q->files[n++] = q->files[i];
+	}
+	q->nr_files = n;
+}
+
+/* what scan_keywords_line() returns when a regex failed */
+#define BAD_REGEX (-2)
+
+/*
+ * The K: patterns a text matches (a patch line: "^[+-].*" in a file).
+ * 0, -1 out of memory, or BAD_REGEX (db->bad_re set; see
+ * gm_db_bad_regex()).
+ */
+static int scan_keywords_line(struct gm_db *db, const char *p, size_t ll,
+			      bool in_patch, struct gm_query *q)
+{
+	size_t k;
+
+	for (k = 0; k < db->nr_keywords; k++) {
+		struct perlre *re = gm_entry_re(db, db->keywords[k], in_patch);
+
+		if (re && perlre_match(re, p, ll) > 0 &&
+		    add_kw(q, db->keywords[k]))
+			return -1;
+		if (re && re->failed) {
+			db->bad_re = &db->tv[db->keywords[k]];
+			return BAD_REGEX;
+		}
+	}
+	return 0;
+}
+
+/* @fixes: uniq() */
+static int add_fix(struct gm_query *q, const char *s, size_t len)
+{
+	size_t i;
+	char *c;
+
+	for (i = 0; i < q->nr_fixes; i++)
+		if (strlen(q->fixes[i]) == len && !memcmp(q->fixes[i], s, len))
+			return 0;
+	if (!ALLOC_GROW(q->fixes, q->nr_fixes + 1, q->alloc_fixes))
+		return -1;
+	c = strndup(s, len);
+	if (!c)
+		return -1;
+	q->fixes[q->nr_fixes++] = c;
+	return 0;
+}
+
+/* @range: "$lastfile:$start:$length" for git blame */
+static int add_range(struct history *h, const struct strbuf *lastfile,
+		     const char *a, size_t alen, const char *b, size_t blen)
+{
+	char *s = strndup(a, alen), *l = strndup(b, blen);
+	int ret = -1;
+
+	if (s && l)
+		ret = hist_add_range(h, lastfile->buf, s, l);
+	free(s);
+	free(l);
+	return ret;
+}
+
+int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
+		  size_t len, struct gm_query *q, struct diags *d)
+{
+	const char *p = text, *end = text + len;
+	bool in_patch = false;
+	size_t before = q->nr_files;
+	struct strbuf lastfile = STRBUF_INIT;
+	int ret = 0;
+
+	while (p < end && !ret) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = (size_t)((nl ? nl + 1 : end) - p), alen, blen;
+		const char *a, *b;
+
+		switch (patch_scan_line(&g->scanner, p, ll, &a, &alen, &b,
+					&blen)) {
+		case PS_DIFF_GIT:
+			if (gm_query_add_file(q, a, alen))
+				ret = -1;
+			a = b;
+			alen = blen;
+			/* fall through */
+		case PS_MODE:
+		case PS_RENAME:
+			if (gm_query_add_file(q, a, alen))
+				ret = -1;
+			break;
+		case PS_FILE:
+			if (gm_query_add_file(q, a, alen))
+				ret = -1;
+			strbuf_reset(&lastfile);
+			strbuf_add(&lastfile, a, alen);
+			in_patch = true;
+			break;
+		case PS_FIXES:
+			if (o->email_fixes && add_fix(q, a, alen))
+				ret = -1;
+			break;
+		case PS_HUNK:
+			if (o->email_git_blame && o->history &&
+			    add_range(o->history, &lastfile, a, alen, b, blen))
+				ret = -1;
+			break;
+		case PS_TEXT:
+			if (o->keywords)
+				ret = scan_keywords_line(&g->db, p, ll,
+							 in_patch, q);
+			break;
+		}
+		p += ll;
+	}
+	strbuf_release(&lastfile);
+	if (q->nr_files > before)
+		q->any_file = true;
+	gm_query_sort_files(q);
+	if (ret == BAD_REGEX)
+		gm_db_bad_regex(&g->db, d);
+	else if (ret)
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+	return ret ? -1 : 0;
+}
+
+int gm_scan_keywords(struct gm_db *db, const char *text, size_t len,
+		     struct gm_query *q)
+{
+	return scan_keywords_line(db, text, len, false, q) ? -1 : 0;
+}
+
+/*
+ * File::Spec::Unix::canonpath(): its substitutions, in its order:
+ *   s|/{2,}|/|g; s{(?:/\.)+(?:/|\z)}{/}g; s|^(?:\./)+||s unless "./";
+ *   s|^/(?:\.\./)+|/|; s|^/\.\.$|/|; s|/\z|| unless "/"
+ */
+static void canonpath(const char *in, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+	size_t i;
+
+	strbuf_reset(out);
+	for (i = 0; in[i]; i++)
+		if (!(in[i] == '/' && out->len &&
+		      out->buf[out->len - 1] == '/'))
+			strbuf_addch(out, in[i]);
+	/* (?:/\.)+(?:/|\z) -> / */
+	for (i = 0; i < out->len;) {
+		size_t j = i;
+
+		while (j + 1 < out->len && out->buf[j] == '/' &&
+		       out->buf[j + 1] == '.' &&
+		       (j + 2 == out->len || out->buf[j + 2] == '/'))
+			j += 2;
+		if (j > i && (j == out->len || out->buf[j] == '/')) {
+			strbuf_addch(&t, '/');
+			i = j < out->len ? j + 1 : j;
+			continue;
+		}
+		strbuf_addch(&t, out->buf[i++]);
+	}
+	strbuf_reset(out);
+	strbuf_add(out, t.buf, t.len);
+	if (strcmp(out->buf, "./")) {
+		i = 0;
+		while (out->len - i >= 2 && out->buf[i] == '.' &&
+		       out->buf[i + 1] == '/')
+			i += 2;
+		memmove(out->buf, out->buf + i, out->len - i + 1);
+		out->len -= i;
+	}
+	if (out->len >= 4 && !strncmp(out->buf, "/../", 4)) {
+		i = 1;
+		while (!strncmp(out->buf + i, "../", 3))
+			i += 3;
+		memmove(out->buf + 1, out->buf + i, out->len - i + 1);
+		out->len -= i - 1;
+	}
+	if (!strcmp(out->buf, "/.."))
+		out->buf[out->len = 1] = '\0';
+	if (out->len > 1 && out->buf[out->len - 1] == '/')
+		out->buf[--out->len] = '\0';
+	strbuf_release(&t);
+}
+
+/* vcs_file_exists(): git ls-files FILE (read from the index) */
+static bool git_tracked(const struct gm_opts *o, const char *file)
+{
+	struct vcs v;
+	bool tracked;
+
+	if (o->history)
+		return vcs_file_exists(&o->history->vcs, file);
+	vcs_init(&v);
+	tracked = vcs_file_exists(&v, file);
+	vcs_release(&v);
+	return tracked;
+}
+
+void getmaint_init(struct getmaint *g)
+{
+	gm_db_init(&g->db);
+	mailmap_init(&g->mailmap);
+	patch_scanner_init(&g->scanner);
+	gm_cache_init(&g->cache);
+}
+
+void getmaint_release(struct getmaint *g)
+{
+	gm_db_release(&g->db);
+	mailmap_release(&g->mailmap);
+	patch_scanner_release(&g->scanner);
+	gm_cache_release(&g->cache);
+}
+
+int getmaint_read(struct getmaint *g, const char *path, bool find,
+		  const char *mailmap, struct diags *d)
+{
+	int err = 0;
+
+	if (gm_db_read(&g->db, path, find, d))
+		return -1;
+	/* the script ignores a .mailmap it cannot read */
+	if (mailmap)
+		mailmap_read(&g->mailmap, mailmap, &err);
+	return 0;
+}
+
+/* --keywords-in-file: the K: patterns in a file's text */
+static void scan_file_keywords(struct getmaint *g, const struct gm_opts *o,
+			       const char *name, struct gm_query *q)
+{
+	struct strbuf text = STRBUF_INIT;
+	int err = 0;
+
+	if (o->keywords && o->keywords_in_file && strcmp(name, "MAINTAINERS") &&
+	    is_regular(name) && !read_path(name, &text, &err))
+		gm_scan_keywords(&g->db, text.buf, text.len, q);
+	strbuf_release(&text);
+}
+
+/*
+ * One argument of get: a file (with -f, or one git tracks) or a patch
+ * (a path, or standard input).  0, or -1 with the reason in d.
+ */
+static int query_path(struct getmaint *g, const struct gm_opts *o,
+		      const char *arg, bool files, const char *cwd,
+		      struct gm_query *q, struct diags *d)
+{
+	struct strbuf f = STRBUF_INIT, text = STRBUF_INIT;
+	bool is_stdin = !arg;
+	const char *name;
+	size_t before = q->nr_files;
+	int err = 0, ret = -1;
+
+	if (is_stdin) {
+		strbuf_addstr(&f, "&STDIN");
+	} else {
+		canonpath(arg, &f);
+		if (is_directory(f.buf)) {
+			if (f.buf[f.len - 1] != '/')
+				strbuf_addch(&f, '/');
+		} else if (!is_regular(f.buf)) {
+			err = path_error(f.buf);
+			if (err && err != ENOENT) /* a FIFO, a link loop */
+				diag_add(d, D_OPEN, f.buf, 0, "file '%s': %s",
+					 f.buf, file_strerror(err));
+			else
+				diag_add(d, D_OPEN, f.buf, 0,
+					 "file '%s' not found", f.buf);
+			err = 0;
+			goto out;
+		}
+	}
+	if (files || (!is_stdin && git_tracked(o, f.buf))) {
+		name = f.buf;
+		if (*cwd && !strncmp(name, cwd, strlen(cwd)))
+			name += strlen(cwd);
+		if (!strncmp(name, "./", 2))
+			name += 2;
+		if (gm_query_add_file(q, name, strlen(name)))
+			goto nomem;
+		scan_file_keywords(g, o, name, q);
+		ret = 0;
+		goto out;
+	}
+	if (read_path(is_stdin ? "-" : f.buf, &text, &err)) {
+		diag_add(d, D_OPEN, f.buf, 0, "Can't open %s: %s", f.buf,
+			 file_strerror(err));
+		if (d->nr && d->v[d->nr - 1].id == D_OPEN)
+			d->v[d->nr - 1].err = err;
+		goto out;
+	}
+	if (gm_scan_patch(g, o, text.buf, text.len, q, d))
+		goto out;
+	if (q->nr_files == before && is_stdin)
+		/* the script names it '&STDIN', Perl's name for it */
+		diag_add(d, D_NOT_PATCH, f.buf, 0,
+			 "standard input %sdoesn't appear to be a patch.  "
+			 "Add -f to options?",
+			 text.len ? "" : "(empty) ");
+	else if (q->nr_files == before)
+		diag_add(
+			d, D_NOT_PATCH, f.buf, 0,
+			"file '%s' doesn't appear to be a patch.  Add -f to options?",
+			f.buf);
+	ret = 0;
+	goto out;
+nomem:
+	diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+out:
+	strbuf_release(&f);
+	strbuf_release(&text);
+	return ret;
+}
+
+int gm_get_query(struct getmaint *g, const struct gm_opts *o,
+		 const struct gm_request *rq, struct gm_query *q,
+		 struct diags *d)
+{
+	struct strbuf cwd = STRBUF_INIT, arg = STRBUF_INIT;
+	char buf[4096];
+	size_t i;
+	int ret = -1;
+
+	if (getcwd(buf, sizeof(buf))) {
+		strbuf_addstr(&cwd, buf);
+		strbuf_addch(&cwd, '/');
+	}
+	for (i = 0; i < (rq->nr ? rq->nr : 1); i++) {
+		const char *path = rq->nr ? rq->paths[i] : NULL;
+
+		if (path && rq->prefix && path[0] != '/' && strcmp(path, "-")) {
+			strbuf_reset(&arg);
+			strbuf_addstr(&arg, rq->prefix);
+			strbuf_addstr(&arg, path);
+			path = arg.buf;
+		}
+		if (query_path(g, o, path, rq->files, cwd.buf, q, d))
+			goto out;
+	}
+	if (gm_db_bad_regex(&g->db, d))
+		goto out;
+	ret = 0;
+out:
+	strbuf_release(&cwd);
+	strbuf_release(&arg);
+	return ret;
+}
+
+int gm_get(struct getmaint *g, const struct gm_opts *o,
+	   const struct gm_request *rq, struct strbuf *out, struct diags *d)
+{
+	struct gm_query q = { 0 };
+	struct diags ad = DIAGS_INIT;
+	size_t i;
+	int ret = -1;
+
+	if (gm_get_query(g, o, rq, &q, d))
+		goto out;
+	/* the answer's warnings count only when it is printed */
+	if (gm_answer(g, o, &q, out, &ad)) {
+		for (i = 0; i < ad.nr; i++)
+			if (diag_severity(ad.v[i].id) >= SEV_ERROR)
+				diag_add(d, ad.v[i].id, ad.v[i].file,
+					 ad.v[i].line, "%s", ad.v[i].msg);
+		goto out;
+	}
+	for (i = 0; i < ad.nr; i++)
+		diag_add(d, ad.v[i].id, ad.v[i].file, ad.v[i].line, "%s",
+			 ad.v[i].msg);
+	gm_db_limit_diags(&g->db, d);
+	ret = 0;
+out:
+	gm_query_release(&q);
+	diags_release(&ad);
+	return ret;
+}
+
+/*
+ * --unowned: is the file covered only by THE REST (or nothing)?
+ * --owner: does a section naming the address cover it?
+ * 1 yes, 0 no, -1 out of memory.
+ */
+static int file_selected(struct getmaint *g, const struct gm_opts *o,
+			 const struct gm_select *sel, const char *file)
+{
+	size_t *hdr = NULL, n = 0, i;
+	int yes = sel->unowned ? 1 : 0;
+
+	if (gm_file_sections(&g->db, o, file, &hdr, &n))
+		return -1;
+	for (i = 0; i < n; i++) {
+		const struct gm_entry *e = &g->db.tv[hdr[i]];
+		bool rest = e->len == 8 && !memcmp(e->s, "THE REST", 8);
+
+		if (sel->unowned && !rest)
+			yes = 0;
+		if (sel->owner && gm_section_has(&g->db, hdr[i], sel->owner))
+			yes = 1;
+	}
+	free(hdr);
+	return yes;
+}
+
+int gm_select_files(struct getmaint *g, const struct gm_opts *o,
+		    const struct gm_select *sel, char **paths, size_t n,
+		    struct strbuf *out)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int yes = file_selected(g, o, sel, paths[i]);
+
+		if (yes < 0)
+			return -1;
+		if (yes) {
+			strbuf_addstr(out, paths[i]);
+			strbuf_addch(out, '\n');
+		}
+	}
+	return strbuf_failed(out) ? -1 : 0;
+}
+
+int gm_owner_sections(struct getmaint *g, const char *addr, struct strbuf *out)
+{
+	const struct gm_db *db = &g->db;
+	size_t k;
+
+	for (k = 0; k < db->nr; k++) {
+		if (db->tv[k].type || k + 1 >= db->nr || !db->tv[k + 1].type)
+			continue;
+		if (gm_section_has(db, k, addr)) {
+			strbuf_add(out, db->tv[k].s, db->tv[k].len);
+			strbuf_addch(out, '\n');
+		}
+	}
+	return strbuf_failed(out) ? -1 : 0;
+}
+
+/* One path of --all: "PATH<TAB>" and each line of its answer. */
+static int answer_one(struct getmaint *g, const struct gm_opts *o,
+		      const char *p, size_t plen, struct strbuf *one,
+		      struct strbuf *out, struct diags *d)
+{
+	struct gm_query q = { 0 };
+	char *l, *le;
+
+	if (gm_query_add_file(&q, p, plen)) {
+		gm_query_release(&q);
+		return 0;
+	}
+	scan_file_keywords(g, o, p, &q);
+	strbuf_reset(one);
+	if (gm_answer(g, o, &q, one, d)) {
+		gm_query_release(&q);
+		return -1;
+	}
+	for (l = one->buf; l < one->buf + one->len; l = le + 1) {
+		le = memchr(l, '\n', (size_t)(one->buf + one->len - l));
+		if (!le)
+			le = one->buf + one->len;
+		strbuf_add(out, p, plen);
+		strbuf_addch(out, '\t');
+		strbuf_add(out, l, (size_t)(le - l));
+		strbuf_addch(out, '\n');
+	}
+	gm_query_release(&q);
+	return 0;
+}
+
+/* The paths (lines) in [p, end). */
+static size_t count_lines(const char *p, const char *end)
+{
+	size_t n = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		n++;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return n;
+}
+
+/*
+ * Answer the paths in [p, end) (one a line) to fd, 1 MiB at a time; with
+ * total, o->progress told of them as that share of total.
+ */
+static int answer_range(struct getmaint *g, const struct gm_opts *o,
+			const struct gm_select *sel, char *p, char *end, int fd,
+			size_t total, struct diags *d)
+{
+	struct strbuf one = STRBUF_INIT, out = STRBUF_INIT;
+	struct diags ad = DIAGS_INIT;
+	int err = 0, ret = -1;
+	size_t mine = total && o->progress ? count_lines(p, end) : 0, done = 0;
+
+	while (p < end) {
+		if (mine && !(done % 512))
+			o->progress(o->progress_ctx,
+				    (size_t)((double)done * total / mine),
+				    total);
+		done++;
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t plen;
+
+		if (!nl)
+			nl = end;
+		*nl = '\0';
+		plen = (size_t)(nl - p);
+		if (plen && sel) {
+			int yes = file_selected(g, o, sel, p);
+
+			if (yes < 0)
+				goto nomem;
+			if (yes) {
+				strbuf_add(&out, p, plen);
+				strbuf_addch(&out, '\n');
+			}
+		} else if (plen && answer_one(g, o, p, plen, &one, &out, &ad)) {
+			if (!gm_db_bad_regex(&g->db, d))
+				goto nomem;
+			goto out;
+		}
+		diags_release(&ad); /* --all prints no warnings */
+		p = nl + 1;
+		if (out.len >= (1 << 20) || p >= end) {
+			if (strbuf_failed(&out))
+				goto nomem;
+			if (write_all(fd, out.buf, out.len, &err)) {
+				diag_add_errno(d, D_OPEN, NULL, err,
+					       "cannot write");
+				goto out;
+			}
+			strbuf_reset(&out);
+		}
+	}
+	ret = 0;
+	goto out;
+nomem:
+	diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+out:
+	diags_release(&ad);
+	strbuf_release(&one);
+	strbuf_release(&out);
+	return ret;
+}
+
+/* Copy what the child wrote (to the temporary file tfd) to fd. */
+static int copy_back(int tfd, int fd, struct diags *d)
+{
+	struct strbuf buf = STRBUF_INIT;
+	int err = 0, ret = -1;
+
+	if (lseek(tfd, 0, SEEK_SET) || !strbuf_grow(&buf, 1 << 20)) {
+		diag_add(d, D_NOMEM, NULL, 0, "the second half failed");
+		goto out;
+	}
+	for (;;) {
+		ssize_t got = read(tfd, buf.buf, buf.alloc - 1);
+
+		if (got < 0 || write_all(fd, buf.buf, (size_t)got, &err)) {
+			diag_add(d, D_READ, NULL, 0,
+				 "cannot copy the second half");
+			goto out;
+		}
+		if (!got)
+			break;
+	}
+	ret = 0;
+out:
+	strbuf_release(&buf);
+	return ret;
+}
+
+/*
+ * --all with history: the logs of every path from one git log (before
+ * the list is split between the two processes).
+ */
+static int prefetch_all(const struct gm_opts *o, const char *list, size_t len)
+{
+	char *copy, **files = NULL, *p, *end;
+	size_t n = 0, alloc = 0;
+	int ret = -1;
+
+	if (!o->history || !o->email ||
+	    !(o->email_git || o->email_git_fallback))
+		return 0;
+	copy = malloc(len + 1);
+	if (!copy)
+		return -1;
+	memcpy(copy, list, len);
+	end = copy + len;
+	*end = '\0';
+	for (p = copy; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (!nl)
+			nl = end;
+		*nl = '\0';
+		if (nl > p) {
+			if (!ALLOC_GROW(files, n + 1, alloc))
+				goto out;
+			files[n++] = p;
+		}
+		p = nl + 1;
+	}
+	ret = vcs_prefetch_logs(&o->history->vcs, o->history->o.since, files,
+				n);
+out:
+	free(files);
+	free(copy);
+	return ret;
+}
+
+/* The forked half of --all: its answer, then its exhausted regexes. */
+static int second_half(struct getmaint *g, const struct gm_opts *o,
+		       const struct gm_select *sel, char *p, char *end, int fd,
+		       int lim[2], struct diags *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int err = 0, ret;
+
+	close(lim[0]);
+	ret = answer_range(g, o, sel, p, end, fd, 0, d) ? 1 : 0;
+	if (gm_db_limit_list(&g->db, &sb) ||
+	    write_all(lim[1], sb.buf, sb.len, &err))
+		ret = 1;
+	close(lim[1]);
+	strbuf_release(&sb);
+	return ret;
+}
+
+/* Mark what the other half reported ("ENTRY WHICH" lines). */
+static int limits_back(struct getmaint *g, int fd)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *p, *end;
+	int err = 0, ret = 0;
+
+	if (read_fd(fd, &sb, &err))
+		ret = -1;
+	for (p = sb.buf, end = sb.buf + sb.len; !ret && p < end;) {
+		unsigned long long i;
+		unsigned k;
+		int n = 0;
+
+		if (sscanf(p, "%llu %u\n%n", &i, &k, &n) != 2 || !n)
+			break;
+		gm_db_limit_mark(&g->db, (size_t)i, k);
+		p += n;
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
+int gm_get_all(struct getmaint *g, const struct gm_opts *opts,
+	       const struct gm_select *sel, char *list, size_t len, int fd,
+	       struct diags *d)
+{
+	struct gm_opts o = *opts;
+	char *mid, *end = list + len;
+	int status, ret = -1, tfd = -1, lim[2] = { -1, -1 };
+	pid_t pid = -1;
+	/* before answer_range() cuts the list into strings */
+	size_t total = o.progress ? count_lines(list, end) : 0;
+
+	o.output_multiline = 0;
+	if (sel && !sel->unowned && !sel->owner)
+		sel = NULL;
+	if (gm_db_index(&g->db)) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		return -1;
+	}
+	g->cache.use_memo = true;
+	if (!sel && prefetch_all(&o, list, len)) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		return -1;
+	}
+	mid = end;
+	if (len > 65536) {
+		mid = memchr(list + len / 2, '\n', len - len / 2);
+		mid = mid ? mid + 1 : end;
+	}
+	fflush(stdout);
+	/* the second half goes to an unlinked temporary file */
+	if (mid < end) {
+		char tmpl[] = "/tmp/maint-all-XXXXXX";
+
+		tfd = mkstemp(tmpl);
+		if (tfd >= 0)
+			unlink(tmpl);
+		if (tfd >= 0 && pipe(lim))
+			lim[0] = lim[1] = -1;
+		pid = tfd >= 0 && lim[0] >= 0 ? fork() : -1;
+		if (pid == 0)
+			_exit(second_half(g, &o, sel, mid, end, tfd, lim, d));
+		if (lim[1] >= 0)
+			close(lim[1]);
+		lim[1] = -1;
+		if (pid < 0)
+			mid = end;
+	}
+	if (answer_range(g, &o, sel, list, mid, fd, total, d))
+		goto out;
+	if (pid > 0) {
+		pid_t child = pid;
+
+		pid = -1;
+		/* the regexes the other half found at their limit */
+		if (limits_back(g, lim[0]))
+			goto out;
+		if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) ||
+		    WEXITSTATUS(status)) {
+			diag_add(d, D_READ, NULL, 0, "the second half failed");
+			goto out;
+		}
+		if (copy_back(tfd, fd, d))
+			goto out;
+	}
+	if (o.progress)
+		o.progress(o.progress_ctx, total, total);
+	gm_db_limit_diags(&g->db, d);
+	ret = 0;
+out:
+	if (lim[0] >= 0)
+		close(lim[0]);
+	if (tfd >= 0)
+		close(tfd);
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	return ret;
+}

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "email.h"
+#include "base/base.h"
+
+#include <string.h>
+
+static void strip_quotes(const char **s, size_t *len)
+{
+	/* s/^\"|\"$//g */
+	if (*len && (*s)[0] == '"') {
+		(*s)++;
+		(*len)--;
+	}
+	if (*len && (*s)[*len - 1] == '"')
+		(*len)--;
+}
+
+static void escape_name(struct email_parser *ep, struct strbuf *out,
+			const char *name, size_t len)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	size_t i;
+
+	/* /[^\w \-]/a: anything but ASCII word characters, space, '-' */
+	for (i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)name[i];
+
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		      (ch >= '0' && ch <= '9') || ch == '_' || ch == ' ' ||
+		      ch == '-'))
+			break;
+	}
+	if (i < len) {
+		perlre_subst(&ep->quote, name, len, "\\\\\"", true, &tmp);
+		strbuf_addch(out, '"');
+		strbuf_add(out, tmp.buf, tmp.len);
+		strbuf_addch(out, '"');
+	} else {
+		strbuf_add(out, name, len);
+	}
+	strbuf_release(&tmp);
+}
+
+void email_init(struct email *e)
+{
+	strbuf_init(&e->name);
+	strbuf_init(&e->address);
+}
+
+void email_release(struct email *e)
+{
+	strbuf_release(&e->name);
+	strbuf_release(&e->address);
+}
+
+/*
+ * /^([^<]+)<(.+\@.*)>.*$/ without a regex: the name runs to the first
+ * '<'; greedy, the address runs to the last '>', and the match exists
+ * iff that span holds an '@' after its first character.  (A newline
+ * would change what '.' and '$' accept: those go to PCRE2.)
+ * Returns 1 on a match, 0 on none, -1 when PCRE2 must decide.
+ */
+static int email1_fast(const char *s, size_t len, const char **name,
+		       size_t *nlen, const char **addr, size_t *alen)
+{
+	const char *lt = memchr(s, '<', len), *gt = NULL, *p;
+
+	if (memchr(s, '\n', len))
+		return -1;
+	if (!lt || lt == s)
+		return 0;
+	for (p = s + len; p > lt + 1; p--)
+		if (p[-1] == '>') {
+			gt = p - 1;
+			break;
+		}
+	if (!gt)
+		return 0;
+	p = gt - lt - 1 > 1 ? memchr(lt + 2, '@', (size_t)(gt - lt - 2)) : NULL;
+	if (!p)
+		return 0;
+	*name = s;
+	*nlen = (size_t)(lt - s);
+	*addr = lt + 1;
+	*alen = (size_t)(gt - lt - 1);
+	return 1;
+}
+
+void email_parse(struct email_parser *ep, const char *s, size_t len,
+		 struct email *e)
+{
+	const char *name = "", *addr = "";
+	size_t nlen = 0, alen = 0;
+	int fast;
+
+	strbuf_reset(&e->name);
+	strbuf_reset(&e->address);
+	fast = email1_fast(s, len, &name, &nlen, &addr, &alen);
+	if (fast > 0) {
+		/* regex 1 matched */
+	} else if (fast < 0 && perlre_match(&ep->email1, s, len) > 0) {
+		name = perlre_group(&ep->email1, s, 1, &nlen);
+		addr = perlre_group(&ep->email1, s, 2, &alen);
+	} else if (perlre_match(&ep->email2, s, len) > 0) {
+		addr = perlre_group(&ep->email2, s, 1, &alen);
+	} else if (perlre_match(&ep->email3, s, len) > 0) {
+		addr = perlre_group(&ep->email3, s, 1, &alen);
+	}
+	utrim(&name, &nlen);
+	strip_quotes(&name, &nlen);
+	escape_name(ep, &e->name, name, nlen);
+	utrim(&addr, &alen);
+	strbuf_add(&e->address, addr, alen);
+}
+
+void email_format(struct email_parser *ep, struct strbuf *out, const char *name,
+		  size_t nlen, const char *addr, size_t alen, int usename)
+{
+	struct strbuf n = STRBUF_INIT;
+
+	utrim(&name, &nlen);
+	strip_quotes(&name, &nlen);
+	escape_name(ep, &n, name, nlen);
+	utrim(&addr, &alen);
+	strbuf_reset(out);
+	if (usename && n.len) {
+		strbuf_add(out, n.buf, n.len);
+		strbuf_addstr(out, " <");
+		strbuf_add(out, addr, alen);
+		strbuf_addch(out, '>');
+	} else {
+		strbuf_add(out, addr, alen);
+	}
+	strbuf_release(&n);
+}
+
+/* ---- RFC 822 (the script's make_rfc822re()) ---- */
+
+#define LWSP "(?:(?:\\r\\n)?[ \\t])"
+#define SPECIALS "()<>@,;:\\\\\".\\[\\]"
+#define CONTROLS "\\000-\\037\\177"
+#define DTEXT "[^\\[\\]\\r\\\\]"
+#define DOMAIN_LITERAL "\\[(?:" DTEXT "|\\\\.)*\\]" LWSP "*"
+/*
+ * Possessive where backtracking cannot change the result, so the regexes
+ * are linear instead of exponential (an unclosed quote before spaces
+ * took seconds): a quoted string's content can end only at its closing
+ * quote (a space is one character either way, a backslash pair is one
+ * token), and an atom only before white space, a special or the end.
+ */
+#define QUOTED_STRING "\"(?:[^\\\"\\r\\\\]|\\\\.|" LWSP ")*+\"" LWSP "*"
+#define ATOM                                                                \
+	"[^" SPECIALS " " CONTROLS "]++(?:" LWSP "+|\\Z|(?=[\\[\"" SPECIALS \
+	"]))"
+#define WORD "(?:" ATOM "|" QUOTED_STRING ")"
+#define LOCALPART WORD "(?:\\." LWSP "*" WORD ")*"
+#define SUB_DOMAIN "(?:" ATOM "|" DOMAIN_LITERAL ")"
+#define DOMAIN SUB_DOMAIN "(?:\\." LWSP "*" SUB_DOMAIN ")*"
+#define ADDR_SPEC LOCALPART "\\@" LWSP "*" DOMAIN
+#define PHRASE WORD "*"
+#define ROUTE "(?:\\@" DOMAIN "(?:,\\@" LWSP "*" DOMAIN ")*:" LWSP "*)"
+#define ROUTE_ADDR "\\<" LWSP "*" ROUTE "?" ADDR_SPEC "\\>" LWSP "*"
+#define MAILBOX "(?:" ADDR_SPEC "|" PHRASE ROUTE_ADDR ")"
+#define GROUP PHRASE ":" LWSP "*(?:" MAILBOX "(?:,\\s*" MAILBOX ")*)?;\\s*"
+#define ADDRESS "(?:" MAILBOX "|" GROUP ")"
+#define RFC822RE LWSP "*" ADDRESS
+
+void email_parser_init(struct email_parser *ep)
+{
+	ep->email1 = (struct perlre)PERLRE("^([^<]+)<(.+\\@.*)>.*$", 0);
+	ep->email2 = (struct perlre)PERLRE("^\\s*<(.+\\@\\S*)>.*$", 0);
+	ep->email3 = (struct perlre)PERLRE("^(.+\\@\\S*).*$", 0);
+	ep->quote = (struct perlre)PERLRE("(?<!\\\\)\"", 0);
+	ep->strip_comments = (struct perlre)PERLRE(
+		"^((?:[^\"\\\\]|\\\\.)*(?:\"(?:[^\"\\\\]|\\\\.)*\"(?:[^\"\\\\]|\\\\.)*)*)"
+		"\\((?:[^()\\\\]|\\\\.)*\\)",
+		PERLRE_S);
+	ep->valid = (struct perlre)PERLRE("^" RFC822RE "$", PERLRE_S);
+	ep->chars = (struct perlre)PERLRE("^[\\000-\\377]*$", 0);
+	ep->validlist = (struct perlre)PERLRE(
+		"^(?:" RFC822RE ")?(?:,(?:" RFC822RE ")?)*$", PERLRE_S);
+	ep->listitem = (struct perlre)PERLRE("(?:^|," LWSP "*)(" RFC822RE ")",
+					     PERLRE_S);
+}
+
+void email_parser_release(struct email_parser *ep)
+{
+	perlre_free(&ep->email1);
+	perlre_free(&ep->email2);
+	perlre_free(&ep->email3);
+	perlre_free(&ep->quote);
+	perlre_free(&ep->strip_comments);
+	perlre_free(&ep->valid);
+	perlre_free(&ep->chars);
+	perlre_free(&ep->validlist);
+	perlre_free(&ep->listitem);
+}
+
+static void strip_comments(struct email_parser *ep, const char *s, size_t len,
+			   struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	strbuf_reset(out);
+	strbuf_add(out, s, len);
+	while (perlre_subst(&ep->strip_comments, out->buf, out->len, "$1 ",
+			    false, &t) > 0) {
+		strbuf_reset(out);
+		strbuf_add(out, t.buf, t.len);
+	}
+	strbuf_release(&t);
+}
+
+bool email_valid(struct email_parser *ep, const char *s, size_t len)
+{
+	struct strbuf t = STRBUF_INIT;
+	bool valid;
+
+	strip_comments(ep, s, len, &t);
+	valid = perlre_match(&ep->valid, t.buf, t.len) > 0 &&
+		perlre_match(&ep->chars, t.buf, t.len) > 0;
+	strbuf_release(&t);
+	return valid;
+}
+
+int email_split_list(struct email_parser *ep, const char *addr, size_t len,
+		     void (*add)(void *arg, const char *s, size_t len),
+		     void *arg)
+{
+	struct strbuf s = STRBUF_INIT;
+	size_t pos = 0;
+	int ret = 0;
+
+	/*
+	 * A valid single address and any text the list parser gives up on
+	 * are taken whole; only a comma can make a valid list of several.
+	 */
+	if (!memchr(addr, ',', len))
+		return 0;
+	strip_comments(ep, addr, len, &s);
+	if ((perlre_match(&ep->valid, s.buf, s.len) > 0 &&
+	     perlre_match(&ep->chars, s.buf, s.len) > 0) ||
+	    perlre_match(&ep->validlist, s.buf, s.len) <= 0 ||
+	    perlre_match(&ep->chars, s.buf, s.len) <= 0)
+		goto out;
+	while (pos <= s.len &&
+	       perlre_match_from(&ep->listitem, s.buf, s.len, pos) > 0) {
+		size_t ms, me, glen;
+		const char *g = perlre_group(&ep->listitem, s.buf, 1, &glen);
+
+		perlre_span(&ep->listitem, &ms, &me);
+		/* while (my $entry = shift(...)): stops on "" */
+		if (!glen || (glen == 1 && g[0] == '0'))
+			break;
+		add(arg, g, glen);
+		pos = me > ms ? me : me + 1;
+	}
+	ret = 1;
+out:
+	strbuf_release(&s);
+	return ret;
+}

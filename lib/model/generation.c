@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Which get_maintainer.pl to answer as.  See generation.h. */
+#define _GNU_SOURCE /* memmem */
+#include "generation.h"
+#include "base/base.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct {
+	const char *name;
+	int gen;
+} names[] = {
+	{ "7.2", GM_GEN_7_2 },	 { "upstream", GM_GEN_NEWEST },
+	{ "7.1", GM_GEN_7_1 },	 { "6.15", GM_GEN_6_15 },
+	{ "6.12", GM_GEN_6_12 },
+};
+
+const char gm_generation_names[] = "6.12, 6.15, 7.1, 7.2, upstream";
+
+int gm_generation_parse(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i].name))
+			return names[i].gen;
+	return 0;
+}
+
+const char *gm_generation_name(int gen)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].gen == gen)
+			return names[i].name;
+	return "6.12";
+}
+
+int gm_generation_of_script(const char *buf, size_t len, const char **why)
+{
+	/* newest first: a line each change brought */
+	static const struct {
+		const char *mark, *why;
+		int gen;
+	} marks[] = {
+		{ "'json!'", "scripts/get_maintainer.pl has --json",
+		  GM_GEN_7_2 },
+		{ "/\\(\\?:/", "scripts/get_maintainer.pl has ** globs",
+		  GM_GEN_7_1 },
+		{ "'substatus!'", "scripts/get_maintainer.pl has --substatus",
+		  GM_GEN_6_15 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (memmem(buf, len, marks[i].mark, strlen(marks[i].mark))) {
+			*why = marks[i].why;
+			return marks[i].gen;
+		}
+	*why = "scripts/get_maintainer.pl is of 6.12 or older";
+	return GM_GEN_6_12;
+}
+
+/*
+ * git config maint.generation into v; 0 when set.  What git says on
+ * standard error is its own business here (a repository it refuses is
+ * reported once, by the history reader): read with the value, and the
+ * value taken only when git succeeds.
+ */
+static int config_value(struct strbuf *v)
+{
+	static const char *const argv[] = { "git", "config", "--get",
+					    "maint.generation", NULL };
+	int status;
+
+	if (run_capture_all(argv, v, &status) || status)
+		return -1;
+	while (v->len &&
+	       (v->buf[v->len - 1] == '\n' || v->buf[v->len - 1] == '\r' ||
+		v->buf[v->len - 1] == ' '))
+		v->buf[--v->len] = '\0';
+	return 0;
+}
+
+/* Does the file hold "generation" or "include" (any case)? */
+static bool file_may_say(const char *path)
+{
+	struct strbuf text = STRBUF_INIT;
+	bool may = false;
+	int err;
+
+	if (!read_path(path, &text, &err))
+		may = strcasestr(text.buf, "generation") ||
+		      strcasestr(text.buf, "include");
+	strbuf_release(&text);
+	return may;
+}
+
+/*
+ * Can git config say maint.generation?  Asking git is a process per run
+ * (as long again as answering for a file), so first the files it would
+ * read, as text: none names "generation" (nor includes another): no.
+ * Anything this does not follow (git -c, GIT_DIR, a .git file, the
+ * GIT_CONFIG_* variables) is left to git.
+ */
+static bool config_may_say(void)
+{
+	static const char *const env[] = {
+		"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",  "GIT_DIR",
+		"GIT_CONFIG_GLOBAL",	 "GIT_CONFIG_SYSTEM", "GIT_CONFIG"
+	};
+	const char *home = getenv("HOME"), *xdg = getenv("XDG_CONFIG_HOME");
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+	bool may = false;
+	char cwd[4096] = "";
+	size_t i;
+	int up, depth;
+
+	for (i = 0; i < sizeof(env) / sizeof(env[0]); i++)
+		if (getenv(env[i]))
+			return true;
+	if (!getenv("GIT_CONFIG_NOSYSTEM") && file_may_say("/etc/gitconfig"))
+		return true;
+	if (xdg && *xdg)
+		strbuf_addf(&path, "%s/git/config", xdg);
+	else if (home)
+		strbuf_addf(&path, "%s/.config/git/config", home);
+	if (path.len && file_may_say(path.buf))
+		may = true;
+	strbuf_reset(&path);
+	if (!may && home) {
+		strbuf_addf(&path, "%s/.gitconfig", home);
+		may = file_may_say(path.buf);
+	}
+	/* the repository: the nearest .git up from here */
+	strbuf_reset(&path);
+	strbuf_addstr(&path, ".git");
+	/* as far up as there are directories above here (not past /) */
+	depth = 0;
+	if (getcwd(cwd, sizeof(cwd)))
+		for (i = 1; cwd[i]; i++)
+			depth += cwd[i] == '/';
+	if (cwd[0] && cwd[1])
+		depth++;
+	for (up = 0; !may && up <= depth && up < 64; up++) {
+		if (!lstat(path.buf, &st)) {
+			if (!S_ISDIR(st.st_mode)) {
+				may = true; /* a worktree's gitdir: file */
+			} else {
+				strbuf_addstr(&path, "/config");
+				may = file_may_say(path.buf);
+			}
+			break;
+		}
+		strbuf_reset(&path);
+		for (i = 0; i <= (size_t)up; i++)
+			strbuf_addstr(&path, "../");
+		strbuf_addstr(&path, ".git");
+		if (path.len > 4096)
+			break;
+	}
+	strbuf_release(&path);
+	return may;
+}
+
+static int by_name(struct gm_generation *g, const char *name, const char *from)
+{
+	g->gen = gm_generation_parse(name);
+	g->why = from;
+	if (g->gen)
+		return 0;
+	g->bad_from = from;
+	g->bad_name = strdup(name);
+	return -1;
+}
+
+int gm_generation_find(struct gm_generation *g, const char *forced,
+		       int use_config, const char *script_path)
+{
+	struct strbuf text = STRBUF_INIT;
+	int err, ret;
+
+	if (forced)
+		return by_name(g, forced, "--generation");
+	if (use_config && config_may_say() && !config_value(&text)) {
+		ret = by_name(g, text.buf, "git config maint.generation");
+		strbuf_release(&text);
+		return ret;
+	}
+	strbuf_reset(&text);
+	if (read_path(script_path, &text, &err)) {
+		g->gen = GM_GEN_NEWEST;
+		g->why = "no scripts/get_maintainer.pl here: the newest";
+	} else {
+		g->gen = gm_generation_of_script(text.buf, text.len, &g->why);
+	}
+	strbuf_release(&text);
+	return 0;
+}
+
+void gm_generation_release(struct gm_generation *g)
+{
+	free(g->bad_name);
+	g->bad_name = NULL;
+}

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "mailmap.h"
+#include "base/base.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MM1, MM2, MM3, MM4, RTRIM };
+
+void mailmap_init(struct mailmap *mm)
+{
+	memset(mm, 0, sizeof(*mm));
+	email_parser_init(&mm->ep);
+	mm->re[MM1] = (struct perlre)PERLRE("^([^<]+)<([^>]+)>$", 0);
+	mm->re[MM2] = (struct perlre)PERLRE("^<([^>]+)>\\s*<([^>]+)>$", 0);
+	mm->re[MM3] = (struct perlre)PERLRE("^(.+)<([^>]+)>\\s*<([^>]+)>$", 0);
+	mm->re[MM4] = (struct perlre)PERLRE(
+		"^(.+)<([^>]+)>\\s*(.+)\\s*<([^>]+)>$", 0);
+	mm->re[RTRIM] = (struct perlre)PERLRE("\\s+$", 0);
+	strbuf_init(&mm->text);
+}
+
+static int mm_set(struct strmap *m, struct arena *a, const char *key,
+		  size_t klen, const char *val, size_t vlen)
+{
+	struct strmap_entry *e = strmap_put(m, key, klen);
+	struct strbuf *v;
+
+	if (!e)
+		return -1;
+	v = arena_alloc(a, sizeof(*v));
+	if (!v)
+		return -1;
+	strbuf_init(v);
+	/* values live in the arena too */
+	v->buf = arena_dup(a, val, vlen);
+	v->len = vlen;
+	if (!v->buf)
+		return -1;
+	e->value = v;
+	return 0;
+}
+
+/* $x =~ s/\s+$//, then parse_email("$x <$addr>") */
+static void name_addr(struct mailmap *mm, const char *name, size_t nlen,
+		      const char *addr, size_t alen, struct email *e)
+{
+	struct strbuf t = STRBUF_INIT, u = STRBUF_INIT;
+
+	perlre_subst(&mm->re[RTRIM], name, nlen, "", false, &t);
+	strbuf_add(&u, t.buf, t.len);
+	strbuf_addstr(&u, " <");
+	strbuf_add(&u, addr, alen);
+	strbuf_addch(&u, '>');
+	email_parse(&mm->ep, u.buf, u.len, e);
+	strbuf_release(&t);
+	strbuf_release(&u);
+}
+
+/*
+ * .mailmap is read lazily.  Every key a line can set (an address, or
+ * "name <address>") has the same address part: the text in one of the
+ * line's <...>.  Lines are indexed by those addresses; the first lookup
+ * of an address parses its lines, in file order, exactly as the script
+ * parses every line, so the maps hold what the script's would for it.
+ */
+struct mm_lines {
+	size_t *v; /* offsets into mm_text of the lines ("line\0") */
+	size_t nr, alloc;
+	bool loaded;
+};
+
+static void mm_parse_line(struct mailmap *mm, const char *s, size_t len)
+{
+	struct email e1, e2;
+	struct strbuf key = STRBUF_INIT;
+	size_t n1, n2, n3, n4;
+	const char *g1, *g2, *g3, *g4;
+
+	email_init(&e1);
+	email_init(&e2);
+	if (perlre_match(&mm->re[MM1], s, len) > 0) {
+		g1 = perlre_group(&mm->re[MM1], s, 1, &n1);
+		g2 = perlre_group(&mm->re[MM1], s, 2, &n2);
+		name_addr(mm, g1, n1, g2, n2, &e1);
+		mm_set(&mm->names, &mm->arena, e1.address.buf, e1.address.len,
+		       e1.name.buf, e1.name.len);
+	} else if (perlre_match(&mm->re[MM2], s, len) > 0) {
+		g1 = perlre_group(&mm->re[MM2], s, 1, &n1);
+		g2 = perlre_group(&mm->re[MM2], s, 2, &n2);
+		mm_set(&mm->addresses, &mm->arena, g2, n2, g1, n1);
+	} else if (perlre_match(&mm->re[MM3], s, len) > 0) {
+		g1 = perlre_group(&mm->re[MM3], s, 1, &n1);
+		g2 = perlre_group(&mm->re[MM3], s, 2, &n2);
+		g3 = perlre_group(&mm->re[MM3], s, 3, &n3);
+		name_addr(mm, g1, n1, g2, n2, &e1);
+		mm_set(&mm->names, &mm->arena, g3, n3, e1.name.buf,
+		       e1.name.len);
+		mm_set(&mm->addresses, &mm->arena, g3, n3, e1.address.buf,
+		       e1.address.len);
+	} else if (perlre_match(&mm->re[MM4], s, len) > 0) {
+		g1 = perlre_group(&mm->re[MM4], s, 1, &n1);
+		g2 = perlre_group(&mm->re[MM4], s, 2, &n2);
+		g3 = perlre_group(&mm->re[MM4], s, 3, &n3);
+		g4 = perlre_group(&mm->re[MM4], s, 4, &n4);
+		name_addr(mm, g1, n1, g2, n2, &e1);
+		name_addr(mm, g3, n3, g4, n4, &e2);
+		email_format(&mm->ep, &key, e2.name.buf, e2.name.len,
+			     e2.address.buf, e2.address.len, 1);
+		mm_set(&mm->names, &mm->arena, key.buf, key.len, e1.name.buf,
+		       e1.name.len);
+		mm_set(&mm->addresses, &mm->arena, key.buf, key.len,
+		       e1.address.buf, e1.address.len);
+	}
+	email_release(&e1);
+	email_release(&e2);
+	strbuf_release(&key);
+}
+
+static int mm_index_add(struct mailmap *mm, const char *key, size_t klen,
+			size_t off)
+{
+	struct strmap_entry *e = strmap_put(&mm->index, key, klen);
+	struct mm_lines *l;
+
+	if (!e)
+		return -1;
+	if (!e->value) {
+		e->value = arena_alloc(&mm->arena, sizeof(struct mm_lines));
+		if (!e->value)
+			return -1;
+		memset(e->value, 0, sizeof(struct mm_lines));
+	}
+	l = e->value;
+	if (l->nr && l->v[l->nr - 1] == off)
+		return 0;
+	if (!ALLOC_GROW(l->v, l->nr + 1, l->alloc))
+		return -1;
+	l->v[l->nr++] = off;
+	return 0;
+}
+
+int mailmap_read(struct mailmap *mm, const char *path, int *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	const char *p, *end;
+	int ret = 0;
+
+	if (!is_regular(path))
+		return 0;
+	if (read_path(path, &text, err)) {
+		strbuf_release(&text);
+		return -1;
+	}
+	p = text.buf;
+	end = text.buf + text.len;
+	while (p < end && !ret) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end, *s, *hash, *l;
+		size_t len, off, i;
+
+		/* s/#.*$//; s/^\s+|\s+$//g; */
+		hash = memchr(p, '#', (size_t)(le - p));
+		s = p;
+		len = (size_t)((hash ? hash : le) - p);
+		utrim(&s, &len);
+		p = nl ? nl + 1 : end;
+		/* every form ends in <...> */
+		if (!len || s[len - 1] != '>')
+			continue;
+		off = mm->text.len;
+		strbuf_add(&mm->text, s, len);
+		strbuf_addch(&mm->text, '\0');
+		l = mm->text.buf + off;
+		for (i = 0; i + 1 < len; i++) {
+			const char *k = l + i + 1;
+			size_t klen = len - 1 - (i + 1);
+
+			if (l[i] != '<' || memchr(k, '>', klen))
+				continue;
+			utrim(&k, &klen);
+			if (mm_index_add(mm, k, klen, off))
+				ret = -1;
+		}
+	}
+	strbuf_release(&text);
+	if (ret || strbuf_failed(&mm->text)) {
+		*err = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse, once, the lines that can map an address. */
+static void mm_load(struct mailmap *mm, const char *addr, size_t alen)
+{
+	struct strmap_entry *e = strmap_get(&mm->index, addr, alen);
+	struct mm_lines *l;
+	size_t i;
+
+	if (!e)
+		return;
+	l = e->value;
+	if (l->loaded)
+		return;
+	l->loaded = true;
+	for (i = 0; i < l->nr; i++) {
+		const char *s = mm->text.buf + l->v[i];
+
+		mm_parse_line(mm, s, strlen(s));
+	}
+}
+
+static const struct strbuf *mm_get(const struct strmap *m, const char *k,
+				   size_t len)
+{
+	const struct strmap_entry *e = strmap_get(m, k, len);
+
+	return e ? e->value : NULL;
+}
+
+/* mailmap_email(): out = the mapped "name <address>" */
+void mailmap_map(struct mailmap *mm, const char *line, size_t len,
+		 struct strbuf *out)
+{
+	struct email e;
+	struct strbuf em = STRBUF_INIT;
+	const struct strbuf *rn = NULL, *ra = NULL;
+	const char *name, *addr;
+	size_t nlen, alen;
+
+	email_init(&e);
+	email_parse(&mm->ep, line, len, &e);
+	email_format(&mm->ep, &em, e.name.buf, e.name.len, e.address.buf,
+		     e.address.len, 1);
+	name = e.name.buf;
+	nlen = e.name.len;
+	addr = e.address.buf;
+	alen = e.address.len;
+	mm_load(mm, addr, alen);
+	if (mm_get(&mm->names, em.buf, em.len) ||
+	    mm_get(&mm->addresses, em.buf, em.len)) {
+		rn = mm_get(&mm->names, em.buf, em.len);
+		ra = mm_get(&mm->addresses, em.buf, em.len);
+	} else {
+		rn = mm_get(&mm->names, addr, alen);
+		ra = mm_get(&mm->addresses, addr, alen);
+	}
+	if (rn) {
+		name = rn->buf;
+		nlen = rn->len;
+	}
+	if (ra) {
+		addr = ra->buf;
+		alen = ra->len;
+	}
+	email_format(&mm->ep, out, name, nlen, addr, alen, 1);
+	strbuf_release(&em);
+	email_release(&e);
+}
+
+void mailmap_release(struct mailmap *mm)
+{
+	size_t i;
+
+	/* the line lists are malloc'd; their headers live in the arena */
+	for (i = 0; i < mm->index.nr; i++) {
+		struct mm_lines *l = mm->index.e[i].value;
+
+		if (l)
+			free(l->v);
+	}
+	strmap_release(&mm->index);
+	strmap_release(&mm->names);
+	strmap_release(&mm->addresses);
+	strbuf_release(&mm->text);
+	for (i = 0; i < sizeof(mm->re) / sizeof(mm->re[0]); i++)
+		perlre_free(&mm->re[i]);
+	email_parser_release(&mm->ep);
+	arena_release(&mm->arena);
+	memset(mm, 0, sizeof(*mm));
+}
