@@ -56,9 +56,9 @@ LIB_OBJS = lib/activity/activity.o lib/base/arena.o lib/base/diag.o \
 	   lib/check/check.o lib/export/export.o lib/get/get-answer-emit.o \
 	   lib/get/get-answer.o lib/get/get-db.o lib/get/get-json.o \
 	   lib/get/get-match.o lib/get/get-query.o lib/history/history.o \
-	   lib/history/vcs-activity.o lib/history/vcs-cache.o \
-	   lib/history/vcs-graph.o lib/history/vcs-log.o lib/history/vcs-repo.o \
-	   lib/history/vcs.o lib/merge/merge-check.o lib/merge/merge-fields.o \
+	   lib/vcs/vcs-activity.o lib/vcs/vcs-cache.o \
+	   lib/vcs/vcs-graph.o lib/vcs/vcs-log.o lib/vcs/vcs-repo.o \
+	   lib/vcs/vcs.o lib/merge/merge-check.o lib/merge/merge-fields.o \
 	   lib/merge/merge-git.o lib/merge/merge-hunks.o lib/merge/merge-moves.o \
 	   lib/merge/merge-repair.o lib/merge/merge-text.o lib/merge/merge.o \
 	   lib/model/add.o lib/model/email.o lib/model/format.o \

@@ -119,7 +119,7 @@ int cmd_activity(int argc, char **argv)
 		OPT_SET("h|help", &help, "show this help"),
 		OPT_TABLE_END,
 	};
-	struct getmaint g;
+	struct gm_getmaint g;
 	struct vcs v;
 	struct activity a;
 	struct act_opts o = { 0 };
@@ -131,7 +131,7 @@ int cmd_activity(int argc, char **argv)
 	long long t;
 	bool have_a = false;
 
-	getmaint_init(&g);
+	gm_init(&g);
 	vcs_init(&v);
 	ret = parse_options_usage(argc, argv, opts, activity_head,
 				  activity_foot, &help, &args, &nargs);
@@ -183,7 +183,7 @@ int cmd_activity(int argc, char **argv)
 	o.start -= o.start % 86400;
 	j.json = json;
 	ret = 2;
-	if (getmaint_read(&g, input, false, *mailmap ? mailmap : NULL, &d)) {
+	if (gm_read(&g, input, false, *mailmap ? mailmap : NULL, &d)) {
 		print_diags(&d);
 		goto out;
 	}
@@ -233,6 +233,6 @@ out:
 	diags_release(&findings);
 	strbuf_release(&log);
 	vcs_release(&v);
-	getmaint_release(&g);
+	gm_release(&g);
 	return ret;
 }

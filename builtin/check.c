@@ -9,6 +9,7 @@
 #include "../parse-options.h"
 #include "check/check.h"
 #include "base/base.h"
+#include "vcs/vcs.h"
 #include "model/model.h"
 #include "get/get.h"
 
@@ -665,10 +666,11 @@ out:
 }
 
 /* --cc: get's options over b4's defaults; 0, or -1 (reported) */
-static int cc_options(const struct check_args *a, struct cc_opts *co)
+static int cc_options(const struct check_args *a, struct ck_cc_opts *co)
 {
-	cc_opts_default(co);
-	if (a->inactive && cc_parse_duration(a->inactive, &co->inactive_days)) {
+	ck_cc_opts_default(co);
+	if (a->inactive &&
+	    ck_cc_parse_duration(a->inactive, &co->inactive_days)) {
 		error_msg("--ignore-inactive: a duration like 3y, 18m, 6w or "
 			  "30d, not '%s'",
 			  a->inactive);
@@ -699,9 +701,9 @@ static int cc_options(const struct check_args *a, struct cc_opts *co)
 /* check --cc: the mails named (standard input without); the exit status */
 static int check_cc(const struct check_args *a)
 {
-	struct getmaint g;
-	struct cc_opts co;
-	struct cc_state st;
+	struct gm_getmaint g;
+	struct ck_cc_opts co;
+	struct ck_cc_state st;
 	struct diags d = DIAGS_INIT;
 	struct strbuf *texts = NULL;
 	char **names = NULL;
@@ -711,16 +713,16 @@ static int check_cc(const struct check_args *a)
 
 	if (cc_options(a, &co))
 		return EXIT_USAGE;
-	getmaint_init(&g);
-	cc_state_init(&st);
+	gm_init(&g);
+	ck_cc_state_init(&st);
 	texts = calloc((size_t)n, sizeof(*texts));
 	names = calloc((size_t)n, sizeof(*names));
 	if (!texts || !names) {
 		diag_add(&d, D_NOMEM, NULL, 0, "out of memory");
 		goto out;
 	}
-	if (getmaint_read(&g, a->mpath ? a->mpath : "MAINTAINERS", a->find,
-			  co.mailmap, &d))
+	if (gm_read(&g, a->mpath ? a->mpath : "MAINTAINERS", a->find,
+		    co.mailmap, &d))
 		goto out;
 	for (i = 0; i < n; i++) {
 		const char *path = a->nargs ? a->args[i] : "-";
@@ -732,7 +734,7 @@ static int check_cc(const struct check_args *a)
 			goto out;
 		}
 	}
-	if (cc_check(&g, &co, &st, names, texts, (size_t)n, &d))
+	if (ck_cc_check(&g, &co, &st, names, texts, (size_t)n, &d))
 		goto out;
 	if (gm_db_bad_regex(&g.db, &d) || diags_has(&d, SEV_FATAL))
 		goto out;
@@ -763,8 +765,8 @@ done:
 		strbuf_release(&texts[i]);
 	free(texts);
 	free(names);
-	cc_state_release(&st);
-	getmaint_release(&g);
+	ck_cc_state_release(&st);
+	gm_release(&g);
 	diags_release(&d);
 	return ret;
 }
@@ -784,7 +786,7 @@ int cmd_check(int argc, char **argv)
 	struct ck_patch cp = CK_PATCH_INIT;
 	struct ck_opts o;
 	struct gm_db db;
-	struct gm_generation gen = GM_GENERATION_INIT;
+	struct mnt_generation gen = GM_GENERATION_INIT;
 	struct diags d = DIAGS_INIT;
 	bool nothing = false;
 	int ret;
@@ -810,13 +812,13 @@ int cmd_check(int argc, char **argv)
 		o.probe_arg = NULL;
 	}
 	/* patterns are matched as maint get matches them here */
-	if (gm_generation_find(&gen, NULL, 1, "scripts/get_maintainer.pl")) {
+	if (mnt_generation_find(&gen, NULL, 1, "scripts/get_maintainer.pl")) {
 		error_msg("%s: '%s' is none of %s", gen.bad_from, gen.bad_name,
-			  gm_generation_names);
+			  mnt_generation_names);
 		ret = EXIT_ERROR;
 		goto out;
 	}
-	db.globstar = gen.gen >= GM_GEN_7_1;
+	db.globstar = gen.gen >= MNT_GEN_7_1;
 	if (check_read(&db, &cp, &a, &d, &nothing)) {
 		/* nothing to check: the patches leave MAINTAINERS alone */
 		ret = nothing ? EXIT_OK : EXIT_ERROR;
@@ -836,7 +838,7 @@ out:
 	ck_patch_release(&cp);
 	free(a.args);
 	gm_db_release(&db);
-	gm_generation_release(&gen);
+	mnt_generation_release(&gen);
 	diags_release(&d);
 	return ret;
 }

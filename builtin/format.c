@@ -53,12 +53,11 @@ static int compile_all(char **pats, int n, struct mnt_regex *re)
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (mnt_regex_compile(&re[i], pats[i], strlen(pats[i]), 0,
-				      &err)) {
+		if (regex_compile(&re[i], pats[i], strlen(pats[i]), 0, &err)) {
 			error_msg("invalid regex '%s': %s", pats[i], err.buf);
 			strbuf_release(&err);
 			while (i--)
-				mnt_regex_free(&re[i]);
+				regex_free(&re[i]);
 			return -1;
 		}
 	}
@@ -79,9 +78,9 @@ static int section_matches(const struct maintainers *m,
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
-		r = mnt_regex_match(&re[i], s->header, s->header_len);
+		r = regex_match(&re[i], s->header, s->header_len);
 		if (r == REGEX_NOMATCH)
-			r = mnt_regex_match(&re[i], text->buf, text->len);
+			r = regex_match(&re[i], text->buf, text->len);
 		if (r == REGEX_MATCH)
 			return 1;
 		if (r == REGEX_LIMIT) {
@@ -375,7 +374,7 @@ static int run(struct format_opts *o, char **pats, int npats)
 	ret = write_outputs(out, nout);
 out:
 	for (i = 0; re && i < (size_t)npats; i++)
-		mnt_regex_free(&re[i]);
+		regex_free(&re[i]);
 out_nore:
 	lock_release(&lk[0]);
 	lock_release(&lk[1]);

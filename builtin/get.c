@@ -6,6 +6,7 @@
 #include "../cli.h"
 #include "../parse-options.h"
 #include "base/base.h"
+#include "vcs/vcs.h"
 #include "model/model.h"
 #include "get/get.h"
 #include "history/history.h"
@@ -44,7 +45,7 @@ struct get_args {
 	int json; /* --json: upstream's (7.2), or else maint's */
 	int maint_json; /* --maint-json: maint's JSON (lib/get-json.c) */
 	const char *generation; /* --generation=GEN */
-	int gen; /* the generation followed (GM_GEN_*) */
+	int gen; /* the generation followed (MNT_GEN_*) */
 	const char *gen_why; /* and why */
 };
 
@@ -56,21 +57,21 @@ struct get_args {
  */
 static int find_generation(struct get_args *a)
 {
-	struct gm_generation g = GM_GENERATION_INIT;
-	int ret = gm_generation_find(&g, a->generation, 1,
-				     "scripts/get_maintainer.pl");
+	struct mnt_generation g = GM_GENERATION_INIT;
+	int ret = mnt_generation_find(&g, a->generation, 1,
+				      "scripts/get_maintainer.pl");
 
 	if (ret)
 		error_msg("%s: '%s' is none of %s", g.bad_from, g.bad_name,
-			  gm_generation_names);
+			  mnt_generation_names);
 	a->gen = g.gen;
 	a->gen_why = g.why;
-	gm_generation_release(&g);
+	mnt_generation_release(&g);
 	return ret;
 }
 
 /* --json: the query as gm_get() makes it, answered as JSON */
-static int get_json(struct getmaint *g, const struct gm_opts *o,
+static int get_json(struct gm_getmaint *g, const struct gm_opts *o,
 		    const struct gm_request *rq, struct strbuf *out,
 		    struct diags *d)
 {
@@ -222,7 +223,7 @@ static void all_progress(void *ctx, size_t done, size_t total)
 		done >= total ? ", done.\n" : "");
 }
 
-static int answer_all(struct getmaint *g, struct get_args *a, char **args,
+static int answer_all(struct gm_getmaint *g, struct get_args *a, char **args,
 		      int nargs)
 {
 	struct strbuf list = STRBUF_INIT;
@@ -435,12 +436,12 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 		usage_with_options(&help, get_head, opts, get_foot);
 		fputs(help.buf, stdout);
 		printf("\nAnswering as get_maintainer.pl of %s (%s).\n",
-		       gm_generation_name(a->gen), a->gen_why);
+		       mnt_generation_name(a->gen), a->gen_why);
 		ret = EXIT_OK;
 	} else if (a->version) {
 		printf("maint get 0.26\n");
 		printf("answering as get_maintainer.pl of %s (%s)\n",
-		       gm_generation_name(a->gen), a->gen_why);
+		       mnt_generation_name(a->gen), a->gen_why);
 		ret = EXIT_OK;
 	} else {
 		ret = -1;
@@ -461,12 +462,12 @@ static int get_check_options(struct get_args *a, int nargs)
 		error_msg("--interactive (the script's menu) is not supported");
 		return EXIT_PERL_ENOENT;
 	}
-	if (a->gen < GM_GEN_6_15 && o->substatus >= 0) {
+	if (a->gen < MNT_GEN_6_15 && o->substatus >= 0) {
 		fprintf(stderr, "Unknown option: substatus\n");
 		error_msg("invalid argument - use --help if necessary");
 		return EXIT_PERL_DIE;
 	}
-	if (a->json && a->gen >= GM_GEN_7_2) {
+	if (a->json && a->gen >= MNT_GEN_7_2) {
 		o->json = 1;
 		a->json = 0;
 	}
@@ -491,7 +492,7 @@ static int get_check_options(struct get_args *a, int nargs)
 		o->output_multiline = 0;
 	if (o->output_rolestats)
 		o->output_roles = 1;
-	if (a->gen < GM_GEN_6_15)
+	if (a->gen < MNT_GEN_6_15)
 		o->substatus = 0;
 	else if (o->substatus < 0)
 		o->substatus = o->email && o->output_roles && isatty(1);
@@ -573,7 +574,7 @@ static void maintainers_path(const char *mp, struct strbuf *path)
 }
 
 /* Read MAINTAINERS (and .mailmap).  -1 to go on, else the status. */
-static int get_read(struct getmaint *g, const struct get_args *a)
+static int get_read(struct gm_getmaint *g, const struct get_args *a)
 {
 	struct strbuf path = STRBUF_INIT;
 	struct diags d = DIAGS_INIT;
@@ -581,8 +582,8 @@ static int get_read(struct getmaint *g, const struct get_args *a)
 	size_t i;
 
 	maintainers_path(a->maintainer_path, &path);
-	if (getmaint_read(g, path.buf, a->find_maintainer_files,
-			  a->o.email_use_mailmap ? "./.mailmap" : NULL, &d)) {
+	if (gm_read(g, path.buf, a->find_maintainer_files,
+		    a->o.email_use_mailmap ? "./.mailmap" : NULL, &d)) {
 		for (i = 0; i < d.nr; i++)
 			error_msg("%s", d.v[i].msg);
 		/* the script's die: $! ENOENT, or none */
@@ -595,7 +596,7 @@ static int get_read(struct getmaint *g, const struct get_args *a)
 }
 
 /* Answer: --owner/--unowned lists, or the answer for the arguments. */
-static int get_answer(struct getmaint *g, struct get_args *a, char **args,
+static int get_answer(struct gm_getmaint *g, struct get_args *a, char **args,
 		      int nargs, const char *subdir)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -643,7 +644,7 @@ out:
  * --owner: an address no section lists is said so (exit 1), not answered
  * with nothing (issue #24 item 8).  -1 to go on, else the status.
  */
-static int owner_listed(struct getmaint *g, const struct get_args *a)
+static int owner_listed(struct gm_getmaint *g, const struct get_args *a)
 {
 	struct strbuf sections = STRBUF_INIT;
 	int ret = -1;
@@ -714,7 +715,7 @@ static int get_self_test(const char *what)
 int cmd_get(int argc, char **argv)
 {
 	struct get_args a;
-	struct getmaint g;
+	struct gm_getmaint g;
 	struct history hist;
 	struct hist_opts ho;
 	struct hist_ops hops;
@@ -728,7 +729,7 @@ int cmd_get(int argc, char **argv)
 	gm_opts_default(&a.o);
 	a.o.substatus = -1;
 	a.o.email_git_fallback = -1; /* the script's 1, but not for --all */
-	getmaint_init(&g);
+	gm_init(&g);
 	hist_opts_default(&ho);
 	a.git_min_sig = ho.min_signatures;
 	a.git_max = ho.max_maintainers;
@@ -762,7 +763,7 @@ int cmd_get(int argc, char **argv)
 		goto out;
 	}
 	a.o.gen = a.gen;
-	g.db.globstar = a.gen >= GM_GEN_7_1;
+	g.db.globstar = a.gen >= MNT_GEN_7_1;
 	ret = get_check_options(&a, nargs);
 	if (ret >= 0)
 		goto out;
@@ -794,7 +795,7 @@ out:
 		free(conf[i]);
 	free(conf);
 	free(args);
-	getmaint_release(&g);
+	gm_release(&g);
 	hist_release(&hist);
 	strbuf_release(&subdir);
 	return ret;

@@ -426,8 +426,8 @@ static int merge_files(char **args, const char *path, struct merge_opts *mo,
 	}
 	if (!style_given)
 		mo->style = config_style();
-	if (mnt_merge_text(in[0].buf, in[0].len, in[1].buf, in[1].len,
-			   in[2].buf, in[2].len, mo, &out, &res)) {
+	if (mg_merge_text(in[0].buf, in[0].len, in[1].buf, in[1].len, in[2].buf,
+			  in[2].len, mo, &out, &res)) {
 		error_msg("%s: the merge failed (git merge-file could not run, "
 			  "or out of memory)",
 			  path ? path : args[1]);

@@ -421,7 +421,7 @@ static int split_carry_main(struct split_args *a)
 		       c.hunks, c.hunks == 1 ? "" : "s", c.nr,
 		       c.nr == 1 ? "" : "s", dir.buf);
 out:
-	carry_release(&c);
+	split_carry_release(&c);
 	patch_release(&p);
 	mnt_release(&m);
 	diags_release(&d);

@@ -44,7 +44,7 @@ test_expect_success 'a private header included from another folder' '
 test_expect_success 'an include that points up' '
 	cp copy/lib/model/format.c format.c.orig &&
 	sed -i "1a #include \"get/get.h\"" copy/lib/model/format.c &&
-	expect="^layer: lib/model/format.c:2: lib/model (layer 1) includes lib/get (layer 3)" \
+	expect="^layer: lib/model/format.c:2: lib/model (layer 1) includes lib/get (layer 4)" \
 		planted &&
 	cp format.c.orig copy/lib/model/format.c
 '
@@ -73,7 +73,7 @@ test_expect_success 'a file over 800 lines, a function over 100' '
 '
 
 test_expect_success 'a known breach that is gone is reported stale' '
-	{ cat "$KNOWN" && echo "size: lib/base/none.c: 900 lines (800 at most)"; } >known &&
+	{ cat "$KNOWN" && echo "size: lib/base/none.c"; } >known &&
 	"$LAYERS" --known known copy >out
 	test $? = 1 &&
 	grep -q "^stale: size: lib/base/none.c" out || { cat out; false; }

@@ -96,7 +96,7 @@ static long person_of_entry(struct activity *a, const struct gm_entry *e)
 	struct act_person *p;
 	long ret = -1;
 
-	mailmap_map(&a->g->mailmap, e->s, e->len, &ident);
+	mnt_mailmap_map(&a->g->mailmap, e->s, e->len, &ident);
 	address_of(ident.buf, ident.len, &a->tmp);
 	if (ident.failed || a->tmp.failed || !a->tmp.len)
 		goto out;
@@ -134,7 +134,7 @@ static long person_of_ident(struct activity *a, const char *s, size_t len)
 		return -2;
 	if (me->value)
 		return (long)((uintptr_t)me->value) - 2;
-	mailmap_map(&a->g->mailmap, s, len, &mapped);
+	mnt_mailmap_map(&a->g->mailmap, s, len, &mapped);
 	address_of(mapped.buf, mapped.len, &a->tmp);
 	strbuf_release(&mapped);
 	if (a->tmp.failed)
@@ -144,7 +144,8 @@ static long person_of_ident(struct activity *a, const char *s, size_t len)
 	return (long)((uintptr_t)me->value) - 2;
 }
 
-void act_init(struct activity *a, struct getmaint *g, const struct act_opts *o)
+void act_init(struct activity *a, struct gm_getmaint *g,
+	      const struct act_opts *o)
 {
 	memset(a, 0, sizeof(*a));
 	a->g = g;

@@ -76,7 +76,7 @@ struct act_dir {
 };
 
 struct activity {
-	struct getmaint *g;
+	struct gm_getmaint *g;
 	struct act_opts o;
 	struct act_section *secs;
 	size_t nsecs;
@@ -92,7 +92,8 @@ struct activity {
 	struct arena arena;
 };
 
-void act_init(struct activity *a, struct getmaint *g, const struct act_opts *o);
+void act_init(struct activity *a, struct gm_getmaint *g,
+	      const struct act_opts *o);
 void act_release(struct activity *a);
 /* Read the log (vcs_activity_log()'s form).  0, or -1 (ENOMEM). */
 int act_read_log(struct activity *a, const char *log, size_t len);

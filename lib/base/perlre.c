@@ -326,14 +326,14 @@ int perlre_match_from(struct perlre *re, const char *s, size_t len,
 			pcre2_jit_compile(re->parts[2 * k], PCRE2_JIT_COMPLETE);
 	}
 	if (!re->nparts) {
-		rc = mnt_regex_run(re->code, re->md, s, len, start, b);
+		rc = regex_run(re->code, re->md, s, len, start, b);
 		if (rc >= 0)
 			return 1;
 		return rc == PCRE2_ERROR_NOMATCH ? 0 : -1;
 	}
 	for (k = 0; k < re->nparts; k++) {
-		rc = mnt_regex_run(re->parts[2 * k], re->parts[2 * k + 1], s,
-				   len, start, b);
+		rc = regex_run(re->parts[2 * k], re->parts[2 * k + 1], s, len,
+			       start, b);
 		if (rc >= 0) {
 			/* groups and span: of the part that matched */
 			re->code = re->parts[2 * k];

@@ -5,8 +5,8 @@
 #include <pcre2.h>
 #include <stdlib.h>
 
-const uint32_t mnt_regex_match_limit = 10000000;
-const uint32_t mnt_regex_heap_limit_kib = 64 * 1024;
+const uint32_t regex_match_limit = 10000000;
+const uint32_t regex_heap_limit_kib = 64 * 1024;
 
 static pcre2_match_context *make_context(uint32_t limit)
 {
@@ -14,18 +14,18 @@ static pcre2_match_context *make_context(uint32_t limit)
 
 	if (ctx) {
 		pcre2_set_match_limit(ctx, limit);
-		pcre2_set_heap_limit(ctx, mnt_regex_heap_limit_kib);
+		pcre2_set_heap_limit(ctx, regex_heap_limit_kib);
 	}
 	return ctx;
 }
 
 /* Made once and never changed: shared by every pattern. */
-void *mnt_regex_context(void)
+void *regex_context(void)
 {
 	static pcre2_match_context *ctx;
 
 	if (!ctx)
-		ctx = make_context(mnt_regex_match_limit);
+		ctx = make_context(regex_match_limit);
 	return ctx;
 }
 
@@ -35,8 +35,8 @@ static bool is_limit(int rc)
 	       rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT;
 }
 
-int mnt_regex_run(void *code, void *md, const char *s, size_t len, size_t start,
-		  struct regex_budget *b)
+int regex_run(void *code, void *md, const char *s, size_t len, size_t start,
+	      struct regex_budget *b)
 {
 	/* the quick context's limit is set before each use */
 	static pcre2_match_context *quick;
@@ -50,7 +50,7 @@ int mnt_regex_run(void *code, void *md, const char *s, size_t len, size_t start,
 	if (b && quick) {
 		q = REGEX_QUICK_BASE +
 		    (uint64_t)REGEX_QUICK_PER_BYTE * (len - start);
-		if (q < mnt_regex_match_limit) {
+		if (q < regex_match_limit) {
 			pcre2_set_match_limit(quick, (uint32_t)q);
 			rc = pcre2_match(code, (PCRE2_SPTR)s, len, start, 0, md,
 					 quick);
@@ -64,7 +64,7 @@ int mnt_regex_run(void *code, void *md, const char *s, size_t len, size_t start,
 		}
 	}
 	rc = pcre2_match(code, (PCRE2_SPTR)s, len, start, 0, md,
-			 mnt_regex_context());
+			 regex_context());
 done:
 	if (is_limit(rc)) {
 		if (b)
@@ -74,8 +74,8 @@ done:
 	return rc;
 }
 
-int mnt_regex_compile(struct mnt_regex *re, const char *pat, size_t len,
-		      unsigned flags, struct strbuf *err)
+int regex_compile(struct mnt_regex *re, const char *pat, size_t len,
+		  unsigned flags, struct strbuf *err)
 {
 	uint32_t opts = 0;
 	PCRE2_UCHAR buf[256];
@@ -97,23 +97,23 @@ int mnt_regex_compile(struct mnt_regex *re, const char *pat, size_t len,
 	if (!re->code) {
 		pcre2_get_error_message(code, buf, sizeof(buf));
 		strbuf_addf(err, "%s at offset %zu", (char *)buf, (size_t)off);
-		mnt_regex_free(re);
+		regex_free(re);
 		return -1;
 	}
 	/* JIT is an optimisation: without it, the interpreter runs. */
 	pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
 	re->md = pcre2_match_data_create_from_pattern(re->code, NULL);
 	if (!re->md) {
-		mnt_regex_free(re);
+		regex_free(re);
 		strbuf_addstr(err, "out of memory");
 		return -1;
 	}
 	return 0;
 }
 
-int mnt_regex_match(const struct mnt_regex *re, const char *s, size_t len)
+int regex_match(const struct mnt_regex *re, const char *s, size_t len)
 {
-	int rc = mnt_regex_run(re->code, re->md, s, len, 0, re->budget);
+	int rc = regex_run(re->code, re->md, s, len, 0, re->budget);
 
 	if (rc >= 0)
 		return REGEX_MATCH;
@@ -124,12 +124,12 @@ int mnt_regex_match(const struct mnt_regex *re, const char *s, size_t len)
 	return REGEX_ERROR;
 }
 
-bool mnt_regex_exhausted(const struct mnt_regex *re)
+bool regex_exhausted(const struct mnt_regex *re)
 {
 	return re->budget && re->budget->exhausted;
 }
 
-void mnt_regex_free(struct mnt_regex *re)
+void regex_free(struct mnt_regex *re)
 {
 	if (re->md)
 		pcre2_match_data_free(re->md);

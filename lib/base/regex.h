@@ -10,7 +10,7 @@
  * - a match first runs under a quick limit linear in the subject,
  *   REGEX_QUICK_BASE + REGEX_QUICK_PER_BYTE steps a byte; a match that
  *   needs more is "heavy" and runs again under the full limit
- *   (mnt_regex_match_limit steps, mnt_regex_heap_limit_kib of heap);
+ *   (regex_match_limit steps, regex_heap_limit_kib of heap);
  * - a pattern with a regex_budget may run REGEX_HEAVY_MAX heavy matches
  *   in a run; when it exceeds that, or a match hits the full limit, the
  *   pattern is exhausted: that match returns REGEX_LIMIT (once, for the
@@ -21,7 +21,7 @@
  * against plus REGEX_HEAVY_MAX full limits, however many files there are.
  *
  * Ownership: struct mnt_regex owns its compiled code, match data and
- * budget; mnt_regex_free() releases them.
+ * budget; regex_free() releases them.
  */
 #ifndef MAINT_REGEX_H
 #define MAINT_REGEX_H
@@ -65,17 +65,17 @@ enum {
 #define REGEX_QUICK_PER_BYTE 64u
 #define REGEX_HEAVY_MAX 16u
 
-/* Flags for mnt_regex_compile(). */
+/* Flags for regex_compile(). */
 #define MNT_RE_CASELESS 1u
 #define MNT_RE_EXTENDED 2u
 
 /* 0, or -1 with a message ("... at offset N") appended to err. */
-int mnt_regex_compile(struct mnt_regex *re, const char *pat, size_t len,
-		      unsigned flags, struct strbuf *err);
-int mnt_regex_match(const struct mnt_regex *re, const char *s, size_t len);
+int regex_compile(struct mnt_regex *re, const char *pat, size_t len,
+		  unsigned flags, struct strbuf *err);
+int regex_match(const struct mnt_regex *re, const char *s, size_t len);
 /* True once the pattern hit its limit (it no longer matches). */
-bool mnt_regex_exhausted(const struct mnt_regex *re);
-void mnt_regex_free(struct mnt_regex *re);
+bool regex_exhausted(const struct mnt_regex *re);
+void regex_free(struct mnt_regex *re);
 
 /*
  * pcre2_match() of code (a pcre2_code_8 *) on s from start, under the
@@ -83,14 +83,14 @@ void mnt_regex_free(struct mnt_regex *re);
  * code, with a limit reported as PCRE2_ERROR_MATCHLIMIT once and
  * PCRE2_ERROR_NOMATCH after.
  */
-int mnt_regex_run(void *code, void *md, const char *s, size_t len, size_t start,
-		  struct regex_budget *b);
+int regex_run(void *code, void *md, const char *s, size_t len, size_t start,
+	      struct regex_budget *b);
 
 /* The match context with the full limits (a pcre2_match_context_8 *). */
-void *mnt_regex_context(void);
+void *regex_context(void);
 
 /* The limits in force (for documentation and tests). */
-extern const uint32_t mnt_regex_match_limit;
-extern const uint32_t mnt_regex_heap_limit_kib;
+extern const uint32_t regex_match_limit;
+extern const uint32_t regex_heap_limit_kib;
 
 #endif

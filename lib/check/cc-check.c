@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void cc_opts_default(struct cc_opts *co)
+void ck_cc_opts_default(struct ck_cc_opts *co)
 {
 	memset(co, 0, sizeof(*co));
 	gm_opts_default(&co->o);
@@ -27,7 +27,7 @@ void cc_opts_default(struct cc_opts *co)
 	co->mailmap = "./.mailmap";
 }
 
-int cc_parse_duration(const char *s, long *days)
+int ck_cc_parse_duration(const char *s, long *days)
 {
 	static const struct {
 		const char *unit;
@@ -65,12 +65,12 @@ int cc_parse_duration(const char *s, long *days)
 	return total > 0 ? 0 : -1;
 }
 
-void cc_state_init(struct cc_state *st)
+void ck_cc_state_init(struct ck_cc_state *st)
 {
 	memset(st, 0, sizeof(*st));
 }
 
-void cc_state_release(struct cc_state *st)
+void ck_cc_state_release(struct ck_cc_state *st)
 {
 	strmap_release(&st->active);
 }
@@ -156,7 +156,7 @@ static int parse_answer(const struct strbuf *out, struct wholist *l)
 				n = (size_t)(q - 1 - p);
 			}
 		}
-		mail_address(p, n, &addr);
+		mnt_mail_address(p, n, &addr);
 		if (addr.len && strchr(addr.buf, '@'))
 			ret = wholist_add(l, p, n, role, (size_t)(rend - role),
 					  addr.buf);
@@ -172,14 +172,14 @@ static int parse_answer(const struct strbuf *out, struct wholist *l)
  * One recipient as compared: encoded words decoded, the address in lower
  * case, through .mailmap (its name too, which some lines need).
  */
-static void canonical(struct getmaint *g, const char *s, struct strbuf *out)
+static void canonical(struct gm_getmaint *g, const char *s, struct strbuf *out)
 {
 	struct strbuf dec = STRBUF_INIT, one = STRBUF_INIT;
 	const char *lt;
 	size_t nlen;
 
-	mail_decode_words(s, strlen(s), &dec);
-	mail_address(dec.buf, dec.len, out);
+	mnt_mail_decode_words(s, strlen(s), &dec);
+	mnt_mail_address(dec.buf, dec.len, out);
 	if (out->len) {
 		lt = strchr(dec.buf, '<');
 		nlen = lt ? (size_t)(lt - dec.buf) : 0;
@@ -188,15 +188,15 @@ static void canonical(struct getmaint *g, const char *s, struct strbuf *out)
 		strbuf_add(&one, dec.buf, nlen);
 		strbuf_addf(&one, "%s<%s>", nlen ? " " : "", out->buf);
 		strbuf_reset(&dec);
-		mailmap_map(&g->mailmap, one.buf, one.len, &dec);
-		mail_address(dec.buf, dec.len, out);
+		mnt_mailmap_map(&g->mailmap, one.buf, one.len, &dec);
+		mnt_mail_address(dec.buf, dec.len, out);
 	}
 	strbuf_release(&dec);
 	strbuf_release(&one);
 }
 
 /* the history is there (git), and whether it is shallow: 0 or -1 */
-static int history_probe(struct cc_state *st, struct diags *d)
+static int history_probe(struct ck_cc_state *st, struct diags *d)
 {
 	const char *argv[] = { "git", "rev-parse", "--is-shallow-repository",
 			       NULL };
@@ -224,7 +224,7 @@ static int history_probe(struct cc_state *st, struct diags *d)
 }
 
 /* the addresses .mailmap gives the same person as addr, addr first */
-static int aliases(const struct cc_opts *co, const char *addr, char ***v,
+static int aliases(const struct ck_cc_opts *co, const char *addr, char ***v,
 		   size_t *n)
 {
 	struct strbuf text = STRBUF_INIT, a = STRBUF_INIT, key = STRBUF_INIT;
@@ -251,7 +251,7 @@ static int aliases(const struct cc_opts *co, const char *addr, char ***v,
 
 				if (!gt)
 					break;
-				mail_address(q, (size_t)(gt + 1 - q), &a);
+				mnt_mail_address(q, (size_t)(gt + 1 - q), &a);
 				q = gt;
 				if (!a.len || strchr(a.buf, '\'') ||
 				    strcmp(a.buf, addr) == 0)
@@ -279,7 +279,7 @@ out:
 }
 
 /* one git log over the window with patterns of one kind: 1, 0, -1 */
-static int log_hit(const struct cc_opts *co, const char *kind, char **al,
+static int log_hit(const struct ck_cc_opts *co, const char *kind, char **al,
 		   size_t nal)
 {
 	struct strbuf since = STRBUF_INIT, out = STRBUF_INIT;
@@ -322,7 +322,7 @@ out:
  * --author with --grep, hence a log for each.  1, 0, or -1 (no history:
  * in d).
  */
-static int active(const struct cc_opts *co, struct cc_state *st,
+static int active(const struct ck_cc_opts *co, struct ck_cc_state *st,
 		  const char *addr, struct diags *d)
 {
 	static const char *const kinds[] = { "author", "committer", "grep" };
@@ -362,7 +362,7 @@ static bool is_list(const struct who *w)
 }
 
 /* the addresses a message goes to (and comes from) */
-static int recipients(struct getmaint *g, const struct mail_msg *m,
+static int recipients(struct gm_getmaint *g, const struct mnt_mail_msg *m,
 		      struct strmap *to, struct strbuf *from)
 {
 	struct strbuf a = STRBUF_INIT;
@@ -388,7 +388,7 @@ static int recipients(struct getmaint *g, const struct mail_msg *m,
 	return ret;
 }
 
-static const char *what(const struct mail_msg *m, struct strbuf *sb)
+static const char *what(const struct mnt_mail_msg *m, struct strbuf *sb)
 {
 	strbuf_reset(sb);
 	strbuf_addch(sb, '"');
@@ -398,9 +398,9 @@ static const char *what(const struct mail_msg *m, struct strbuf *sb)
 }
 
 /* one message against whom it must reach (need); -1 on no history */
-static int check_msg(struct getmaint *g, const struct cc_opts *co,
-		     struct cc_state *st, const char *name,
-		     const struct mail_msg *m, const struct wholist *need,
+static int check_msg(struct gm_getmaint *g, const struct ck_cc_opts *co,
+		     struct ck_cc_state *st, const char *name,
+		     const struct mnt_mail_msg *m, const struct wholist *need,
 		     struct diags *d)
 {
 	struct strmap to = STRMAP_INIT;
@@ -452,10 +452,11 @@ out:
 	return ret;
 }
 
-int cc_check(struct getmaint *g, const struct cc_opts *co, struct cc_state *st,
-	     char **names, struct strbuf *texts, size_t n, struct diags *d)
+int ck_cc_check(struct gm_getmaint *g, const struct ck_cc_opts *co,
+		struct ck_cc_state *st, char **names, struct strbuf *texts,
+		size_t n, struct diags *d)
 {
-	struct mail_box *mb = calloc(n ? n : 1, sizeof(*mb));
+	struct mnt_mail_box *mb = calloc(n ? n : 1, sizeof(*mb));
 	struct wholist all = { 0 }, **each = calloc(n ? n : 1, sizeof(*each));
 	struct strbuf out = STRBUF_INIT;
 	size_t f, i, nr_patches = 0, nr_mails = 0;
@@ -464,7 +465,8 @@ int cc_check(struct getmaint *g, const struct cc_opts *co, struct cc_state *st,
 	if (!mb || !each)
 		goto nomem;
 	for (f = 0; f < n; f++) {
-		if (mail_read(&mb[f], texts[f].buf, texts[f].len, names[f], d))
+		if (mnt_mail_read(&mb[f], texts[f].buf, texts[f].len, names[f],
+				  d))
 			goto out;
 		each[f] = calloc(mb[f].nr, sizeof(**each));
 		if (!each[f])
@@ -473,7 +475,7 @@ int cc_check(struct getmaint *g, const struct cc_opts *co, struct cc_state *st,
 	}
 	for (f = 0; f < n; f++)
 		for (i = 0; i < mb[f].nr; i++) {
-			const struct mail_msg *m = &mb[f].v[i];
+			const struct mnt_mail_msg *m = &mb[f].v[i];
 			struct gm_query q = { 0 };
 			size_t k;
 			int r;
@@ -525,7 +527,7 @@ out:
 		if (each)
 			free(each[f]);
 		if (mb)
-			mail_box_release(&mb[f]);
+			mnt_mail_box_release(&mb[f]);
 	}
 	free(each);
 	free(mb);

@@ -19,8 +19,8 @@
 #include "get/get.h"
 #include "base/base.h"
 
-struct cc_opts {
-	struct gm_opts o; /* what get answers: see cc_opts_default() */
+struct ck_cc_opts {
+	struct gm_opts o; /* what get answers: see ck_cc_opts_default() */
 	bool superfluous; /* report recipients get does not name */
 	long inactive_days; /* forgive people inactive that long; 0: none */
 	const char *inactive_text; /* that time as given */
@@ -28,18 +28,18 @@ struct cc_opts {
 };
 
 /* b4's auto-to-cc: -m -r -l, no git, no chief penguins, roles shown */
-void cc_opts_default(struct cc_opts *co);
+void ck_cc_opts_default(struct ck_cc_opts *co);
 
 /* "3y", "18m", "6w", "30d", "2y6m", "1year": days in *days; 0 or -1 */
-int cc_parse_duration(const char *s, long *days);
+int ck_cc_parse_duration(const char *s, long *days);
 
-struct cc_state {
+struct ck_cc_state {
 	struct strmap active; /* address -> "1"/"0": seen in the window */
 	bool history_checked;
 };
 
-void cc_state_init(struct cc_state *st);
-void cc_state_release(struct cc_state *st);
+void ck_cc_state_init(struct ck_cc_state *st);
+void ck_cc_state_release(struct ck_cc_state *st);
 
 /*
  * Check the mails of n texts (files named names), one series: a mail
@@ -48,7 +48,8 @@ void cc_state_release(struct cc_state *st);
  * far stay in d too).
  */
 struct strbuf;
-int cc_check(struct getmaint *g, const struct cc_opts *co, struct cc_state *st,
-	     char **names, struct strbuf *texts, size_t n, struct diags *d);
+int ck_cc_check(struct gm_getmaint *g, const struct ck_cc_opts *co,
+		struct ck_cc_state *st, char **names, struct strbuf *texts,
+		size_t n, struct diags *d);
 
 #endif

@@ -180,13 +180,13 @@ static int glob_matches_tree(struct ck *c, const char *glob, size_t len)
 		strbuf_release(&p);
 		goto out;
 	}
-	if (mnt_regex_compile(&rx, re.buf, re.len, 0, &err)) {
+	if (regex_compile(&rx, re.buf, re.len, 0, &err)) {
 		ret = -1;
 		goto out;
 	}
 	for (i = ck_tree_lower(t, glob, lit);
 	     i < t->nr && ck_has_prefix(t->v[i], glob, lit); i++) {
-		int m = mnt_regex_match(&rx, t->v[i], strlen(t->v[i]));
+		int m = regex_match(&rx, t->v[i], strlen(t->v[i]));
 
 		if (m == REGEX_MATCH) {
 			ret = 1;
@@ -194,7 +194,7 @@ static int glob_matches_tree(struct ck *c, const char *glob, size_t len)
 		}
 	}
 out:
-	mnt_regex_free(&rx);
+	regex_free(&rx);
 	strbuf_release(&re);
 	strbuf_release(&err);
 	return ret;

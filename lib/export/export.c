@@ -31,13 +31,13 @@ static void add_name(struct strbuf *out, const struct strbuf *name)
  * and "address", as get_maintainer.pl's parse_email() reads the value;
  * L: its "address" (the first word) and its flags.
  */
-static void add_email(struct email_parser *ep, struct strbuf *out, char type,
-		      const char *v, size_t vlen)
+static void add_email(struct mnt_email_parser *ep, struct strbuf *out,
+		      char type, const char *v, size_t vlen)
 {
-	struct email e;
+	struct mnt_email e;
 	size_t w = 0;
 
-	email_init(&e);
+	mnt_email_init(&e);
 	if (type == 'L') {
 		bool subs, mod;
 
@@ -45,28 +45,28 @@ static void add_email(struct email_parser *ep, struct strbuf *out, char type,
 			w++;
 		subs = memmem(v + w, vlen - w, "subscribers-only", 16) != NULL;
 		mod = !subs && memmem(v + w, vlen - w, "moderated", 9);
-		email_parse(ep, v, w, &e);
+		mnt_email_parse(ep, v, w, &e);
 		strbuf_addstr(out, ", \"address\": ");
 		json_add_string(out, e.address.buf, e.address.len);
 		strbuf_addf(out,
 			    ", \"moderated\": %s, \"subscribers_only\": %s",
 			    mod ? "true" : "false", subs ? "true" : "false");
 	} else {
-		email_parse(ep, v, vlen, &e);
+		mnt_email_parse(ep, v, vlen, &e);
 		strbuf_addstr(out, ", \"name\": ");
 		add_name(out, &e.name);
 		strbuf_addstr(out, ", \"address\": ");
 		json_add_string(out, e.address.buf, e.address.len);
 	}
-	email_release(&e);
+	mnt_email_release(&e);
 }
 
 int export_json(const struct maintainers *m, struct strbuf *out)
 {
-	struct email_parser ep;
+	struct mnt_email_parser ep;
 	size_t i, j;
 
-	email_parser_init(&ep);
+	mnt_email_parser_init(&ep);
 	strbuf_addf(out, "{\n  \"version\": %d,\n  \"files\": [",
 		    EXPORT_JSON_VERSION);
 	for (i = 0; i < m->nr_files; i++) {
@@ -105,7 +105,7 @@ int export_json(const struct maintainers *m, struct strbuf *out)
 		strbuf_addstr(out, s->nr ? "\n      ]}" : "]}");
 	}
 	strbuf_addstr(out, m->nr_sections > 1 ? "\n  ]\n}\n" : "]\n}\n");
-	email_parser_release(&ep);
+	mnt_email_parser_release(&ep);
 	return strbuf_failed(out) ? -1 : 0;
 }
 
@@ -580,12 +580,12 @@ static int add_nre(struct co *c, size_t sect, const char *v, size_t vlen)
 	n = &c->n[c->nr_n];
 	memset(&n->re, 0, sizeof(n->re));
 	n->sect = sect;
-	ok = !mnt_regex_compile(&n->re, v, vlen, MNT_RE_EXTENDED, &err);
+	ok = !regex_compile(&n->re, v, vlen, MNT_RE_EXTENDED, &err);
 	strbuf_release(&err);
 	if (ok)
 		c->nr_n++;
 	else
-		mnt_regex_free(&n->re);
+		regex_free(&n->re);
 	return ok;
 }
 
@@ -728,7 +728,7 @@ static int line_owners(struct co *c, const struct pat *p, struct strbuf *out,
 	}
 	for (k = 0; k < c->nr_n; k++)
 		if (!state[c->n[k].sect] &&
-		    mnt_regex_match(&c->n[k].re, p->s, p->len) == REGEX_MATCH)
+		    regex_match(&c->n[k].re, p->s, p->len) == REGEX_MATCH)
 			state[c->n[k].sect] = 1;
 	for (i = 1; i < m->nr_sections; i++) {
 		const char *a = c->owners[i].buf, *nl;
@@ -858,7 +858,7 @@ out:
 			strbuf_release(&c.owners[i]);
 	free(c.owners);
 	for (i = 0; i < c.nr_n; i++)
-		mnt_regex_free(&c.n[i].re);
+		regex_free(&c.n[i].re);
 	free(c.n);
 	free(order);
 	free(state);

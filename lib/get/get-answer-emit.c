@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ga_subsystem_name(struct gm_db *db, size_t i, struct strbuf *out)
+void gm_subsystem_name(struct gm_db *db, size_t i, struct strbuf *out)
 {
 	size_t start = gm_section_start(db, i);
 
@@ -63,7 +63,7 @@ const char *gm_status_role(const char *status)
  * later) "maintainer" whatever it says, "chief penguin" for the one
  * section "Buried alive in reporters".
  */
-void ga_maintainer_role(struct gm_db *db, const struct gm_opts *o, size_t i,
+void gm_maintainer_role(struct gm_db *db, const struct gm_opts *o, size_t i,
 			struct strbuf *out)
 {
 	size_t start = gm_section_start(db, i), end = gm_section_end(db, i);
@@ -78,13 +78,13 @@ void ga_maintainer_role(struct gm_db *db, const struct gm_opts *o, size_t i,
 		}
 	ulc(&role, v, vlen);
 	mapped = gm_status_role(role.buf);
-	if (o->gen >= GM_GEN_6_15 && strcmp(mapped, "chief penguin"))
+	if (o->gen >= MNT_GEN_6_15 && strcmp(mapped, "chief penguin"))
 		mapped = "maintainer";
 	if (mapped != role.buf) {
 		strbuf_reset(&role);
 		strbuf_addstr(&role, mapped);
 	}
-	ga_subsystem_name(db, i, &sub);
+	gm_subsystem_name(db, i, &sub);
 	strbuf_reset(out);
 	strbuf_add(out, role.buf, role.len);
 	strbuf_addch(out, ':');
@@ -93,7 +93,7 @@ void ga_maintainer_role(struct gm_db *db, const struct gm_opts *o, size_t i,
 	strbuf_release(&sub);
 }
 
-void ga_print_section(struct run *r, size_t tvi)
+void gm_print_section(struct run *r, size_t tvi)
 {
 	struct gm_db *db = r->db;
 	size_t start = gm_section_start(db, tvi);
@@ -138,20 +138,20 @@ void ga_print_section(struct run *r, size_t tvi)
 }
 
 /* the script's deduplicate_email() */
-void ga_deduplicate_email(struct run *r, struct strbuf *email)
+void gm_deduplicate_email(struct run *r, struct strbuf *email)
 {
-	struct email e;
+	struct mnt_email e;
 	struct strbuf f = STRBUF_INIT, k = STRBUF_INIT;
 	struct strmap_entry *hit = NULL;
 
-	email_init(&e);
-	email_parse(r->ep, email->buf, email->len, &e);
-	email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-		     e.address.len, 1);
-	mailmap_map(&r->g->mailmap, f.buf, f.len, email);
+	mnt_email_init(&e);
+	mnt_email_parse(r->ep, email->buf, email->len, &e);
+	mnt_email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
+			 e.address.len, 1);
+	mnt_mailmap_map(&r->g->mailmap, f.buf, f.len, email);
 	if (!r->o->email_remove_duplicates)
 		goto out;
-	email_parse(r->ep, email->buf, email->len, &e);
+	mnt_email_parse(r->ep, email->buf, email->len, &e);
 	if (e.name.len) {
 		ulc(&k, e.name.buf, e.name.len);
 		hit = strmap_get(&r->dedup_name, k.buf, k.len);
@@ -162,14 +162,14 @@ void ga_deduplicate_email(struct run *r, struct strbuf *email)
 		hit = strmap_get(&r->dedup_address, k.buf, k.len);
 	}
 	if (hit) {
-		const struct email *h = hit->value;
+		const struct mnt_email *h = hit->value;
 
 		strbuf_reset(&e.name);
 		strbuf_add(&e.name, h->name.buf, h->name.len);
 		strbuf_reset(&e.address);
 		strbuf_add(&e.address, h->address.buf, h->address.len);
 	} else {
-		struct email *save = arena_alloc(&r->arena, sizeof(*save));
+		struct mnt_email *save = arena_alloc(&r->arena, sizeof(*save));
 		struct strmap_entry *en, *ea;
 
 		if (!save) {
@@ -194,34 +194,34 @@ void ga_deduplicate_email(struct run *r, struct strbuf *email)
 		en->value = save;
 		ea->value = save;
 	}
-	email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-		     e.address.len, 1);
-	mailmap_map(&r->g->mailmap, f.buf, f.len, email);
+	mnt_email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
+			 e.address.len, 1);
+	mnt_mailmap_map(&r->g->mailmap, f.buf, f.len, email);
 out:
 	strbuf_release(&f);
 	strbuf_release(&k);
-	email_release(&e);
+	mnt_email_release(&e);
 }
 
 /* the script's add_role($line, $role) */
-void ga_add_role(struct run *r, const char *line, size_t len, const char *role)
+void gm_add_role(struct run *r, const char *line, size_t len, const char *role)
 {
-	struct email e, x;
+	struct mnt_email e, x;
 	struct strbuf f = STRBUF_INIT;
 	struct perlre re = PERLRE(role, 0);
 	size_t i;
 
-	email_init(&e);
-	email_init(&x);
-	email_parse(r->ep, line, len, &e);
-	email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-		     e.address.len, r->o->email_usename);
+	mnt_email_init(&e);
+	mnt_email_init(&x);
+	mnt_email_parse(r->ep, line, len, &e);
+	mnt_email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
+			 e.address.len, r->o->email_usename);
 	for (i = 0; i < r->email_to.nr; i++) {
 		struct tagged *t = &r->email_to.v[i];
 		bool match;
 
 		if (r->o->email_remove_duplicates) {
-			email_parse(r->ep, t->email.buf, t->email.len, &x);
+			mnt_email_parse(r->ep, t->email.buf, t->email.len, &x);
 			match = (e.name.len == x.name.len &&
 				 !memcmp(e.name.buf, x.name.buf, e.name.len)) ||
 				(e.address.len == x.address.len &&
@@ -240,8 +240,8 @@ void ga_add_role(struct run *r, const char *line, size_t len, const char *role)
 	}
 	perlre_free(&re);
 	strbuf_release(&f);
-	email_release(&e);
-	email_release(&x);
+	mnt_email_release(&e);
+	mnt_email_release(&x);
 }
 
 static void output(struct run *r, struct strbuf *v, size_t n)
@@ -344,10 +344,10 @@ static void answer_json(struct run *r, struct strlist *lines)
 	const struct gm_opts *o = r->o;
 	struct perlre re = PERLRE("^(.*?)\\s+\\((.+)\\)\\s*$", 0);
 	struct strbuf *out = r->out;
-	struct email e;
+	struct mnt_email e;
 	size_t i;
 
-	email_init(&e);
+	mnt_email_init(&e);
 	strbuf_addstr(out, "{");
 	if (o->bug)
 		json_list(out, "", "bug", &r->bug);
@@ -362,7 +362,7 @@ static void answer_json(struct run *r, struct strlist *lines)
 			addr = perlre_group(&re, s, 1, &alen);
 			role = perlre_group(&re, s, 2, &rlen);
 		}
-		email_parse(r->ep, addr, alen, &e);
+		mnt_email_parse(r->ep, addr, alen, &e);
 		if (i)
 			strbuf_addch(out, ',');
 		strbuf_addstr(out, "{\"email\":");
@@ -386,14 +386,14 @@ static void answer_json(struct run *r, struct strlist *lines)
 		json_list(out, ",", "web", &r->web);
 	strbuf_addstr(out, "}\n");
 	perlre_free(&re);
-	email_release(&e);
+	mnt_email_release(&e);
 }
 
 /*
  * @to (merge_email()), then @scm, (6.15) @substatus, @status,
  * @subsystem, @web, @bug; or (7.2) all of it as JSON
  */
-void ga_answer_emit(struct run *r)
+void gm_answer_emit(struct run *r)
 {
 	const struct gm_opts *o = r->o;
 	struct tagged_list *ls[2] = { o->email ? &r->email_to : NULL,
@@ -418,7 +418,7 @@ void ga_answer_emit(struct run *r)
 				strbuf_addbuf(&tmp, &t->role);
 				strbuf_addch(&tmp, ')');
 			}
-			ga_strlist_add(r, &lines, tmp.buf, tmp.len, "");
+			gm_strlist_add(r, &lines, tmp.buf, tmp.len, "");
 		}
 	}
 	if (o->json) {
@@ -433,7 +433,7 @@ void ga_answer_emit(struct run *r)
 		output_uniq(r, o->web, &r->web);
 		output_uniq(r, o->bug, &r->bug);
 	}
-	ga_strlist_release(&lines);
+	gm_strlist_release(&lines);
 	strmap_release(&saw);
 	strbuf_release(&tmp);
 }

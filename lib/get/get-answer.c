@@ -9,6 +9,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "get-answer.h"
 #include "base/base.h"
+#include "vcs/vcs.h"
 #include "history/history.h"
 
 #include <stdio.h>
@@ -17,7 +18,7 @@
 
 enum { FILE_EMAIL, CLEAN_ADDR, NAME_SEP, PARTICLE, LETTER };
 
-void ga_strlist_add(struct run *r, struct strlist *l, const char *s, size_t len,
+void gm_strlist_add(struct run *r, struct strlist *l, const char *s, size_t len,
 		    const char *suffix)
 {
 	struct strbuf *sb;
@@ -32,7 +33,7 @@ void ga_strlist_add(struct run *r, struct strlist *l, const char *s, size_t len,
 	strbuf_addstr(sb, suffix);
 }
 
-void ga_strlist_release(struct strlist *l)
+void gm_strlist_release(struct strlist *l)
 {
 	size_t i;
 
@@ -72,7 +73,7 @@ static void tagged_release(struct tagged_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
-static bool email_inuse(struct run *r, const struct email *e)
+static bool email_inuse(struct run *r, const struct mnt_email *e)
 {
 	struct strbuf k = STRBUF_INIT;
 	bool used = false;
@@ -95,18 +96,19 @@ static bool email_inuse(struct run *r, const struct email *e)
 static bool push_email_address(struct run *r, const char *line, size_t len,
 			       const char *role, size_t rlen)
 {
-	struct email e;
+	struct mnt_email e;
 	struct strbuf f = STRBUF_INIT, k = STRBUF_INIT;
 
-	email_init(&e);
-	email_parse(r->ep, line, len, &e);
+	mnt_email_init(&e);
+	mnt_email_parse(r->ep, line, len, &e);
 	if (!e.address.len) {
-		email_release(&e);
+		mnt_email_release(&e);
 		return false;
 	}
 	if (!r->o->email_remove_duplicates || !email_inuse(r, &e)) {
-		email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-			     e.address.len, r->o->email_usename);
+		mnt_email_format(r->ep, &f, e.name.buf, e.name.len,
+				 e.address.buf, e.address.len,
+				 r->o->email_usename);
 		tagged_add(r, &r->email_to, f.buf, f.len, role, rlen);
 		if (r->o->email_remove_duplicates) {
 			if (e.name.len) {
@@ -122,7 +124,7 @@ static bool push_email_address(struct run *r, const char *line, size_t len,
 	}
 	strbuf_release(&f);
 	strbuf_release(&k);
-	email_release(&e);
+	mnt_email_release(&e);
 	return true;
 }
 
@@ -145,7 +147,7 @@ static void push_email_addresses(struct run *r, const char *addr, size_t len,
 {
 	struct push_arg pa = { r, role, rlen };
 
-	if (email_split_list(r->ep, addr, len, push_one, &pa))
+	if (mnt_email_split_list(r->ep, addr, len, push_one, &pa))
 		return;
 	if (!push_email_address(r, addr, len, role, rlen))
 		diag_add(r->d, D_FIELD_FORM, NULL, 0,
@@ -163,7 +165,7 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 	const struct gm_entry *status = NULL;
 
 	gm_entry_text(db, start, &tmp);
-	ga_strlist_add(r, &r->subsystem, tmp.buf, tmp.len, "");
+	gm_strlist_add(r, &r->subsystem, tmp.buf, tmp.len, "");
 	strbuf_addbuf(&tmp_hdr, &tmp);
 	for (i = start + 1; i < end; i++) {
 		const struct gm_entry *e = &db->tv[i];
@@ -192,7 +194,7 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 				 * left-trimmed; the regex finds a later word */
 				alen = e->len;
 			}
-			ga_subsystem_name(db, i, &role);
+			gm_subsystem_name(db, i, &role);
 			if (!strcmp(role.buf, "THE REST"))
 				strbuf_reset(&role);
 			strbuf_reset(&k);
@@ -227,7 +229,7 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 		}
 		case 'M':
 			if (o->email_maintainer) {
-				ga_maintainer_role(db, o, i, &role);
+				gm_maintainer_role(db, o, i, &role);
 				strbuf_addstr(&role, suffix);
 				push_email_addresses(r, e->s, e->len, role.buf,
 						     role.len);
@@ -235,7 +237,7 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 			break;
 		case 'R':
 			if (o->email_reviewer) {
-				ga_subsystem_name(db, i, &tmp);
+				gm_subsystem_name(db, i, &tmp);
 				strbuf_reset(&role);
 				strbuf_addstr(&role, "reviewer:");
 				strbuf_add(&role, tmp.buf, tmp.len);
@@ -245,16 +247,16 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 			}
 			break;
 		case 'T':
-			ga_strlist_add(r, &r->scm, e->s, e->len, suffix);
+			gm_strlist_add(r, &r->scm, e->s, e->len, suffix);
 			break;
 		case 'W':
-			ga_strlist_add(r, &r->web, e->s, e->len, suffix);
+			gm_strlist_add(r, &r->web, e->s, e->len, suffix);
 			break;
 		case 'B':
-			ga_strlist_add(r, &r->bug, e->s, e->len, suffix);
+			gm_strlist_add(r, &r->bug, e->s, e->len, suffix);
 			break;
 		case 'S':
-			ga_strlist_add(r, &r->status, e->s, e->len, suffix);
+			gm_strlist_add(r, &r->status, e->s, e->len, suffix);
 			status = e;
 			break;
 		default:
@@ -262,7 +264,7 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 		}
 	}
 	/* 6.15: a section not plainly Maintained, by its full name */
-	if (o->gen >= GM_GEN_6_15 && strcmp(tmp_hdr.buf, "THE REST") &&
+	if (o->gen >= MNT_GEN_6_15 && strcmp(tmp_hdr.buf, "THE REST") &&
 	    !(status && status->len == 10 &&
 	      !memcmp(status->s, "Maintained", 10))) {
 		strbuf_addstr(&tmp_hdr, " status: ");
@@ -270,7 +272,7 @@ static void add_categories(struct run *r, size_t index, const char *suffix)
 			strbuf_add(&tmp_hdr, status->s, status->len);
 		else
 			strbuf_addstr(&tmp_hdr, "Unknown");
-		ga_strlist_add(r, &r->substatus, tmp_hdr.buf, tmp_hdr.len,
+		gm_strlist_add(r, &r->substatus, tmp_hdr.buf, tmp_hdr.len,
 			       suffix);
 	}
 	strbuf_release(&tmp_hdr);
@@ -284,15 +286,15 @@ static void clean_file_email(struct run *r, const char *s, size_t len,
 			     struct strbuf *out)
 {
 	struct strbuf t = STRBUF_INIT, name = STRBUF_INIT;
-	struct email e;
+	struct mnt_email e;
 	struct strlist words = { NULL, 0, 0 };
 	const char *p, *end;
 	size_t n;
 
-	email_init(&e);
+	mnt_email_init(&e);
 	perlre_subst(&r->g->cache.file_email[CLEAN_ADDR], s, len, "<$1>", true,
 		     &t);
-	email_parse(r->ep, t.buf, t.len, &e);
+	mnt_email_parse(r->ep, t.buf, t.len, &e);
 	/* $name =~ s/^"(.*)"$/$1/ */
 	p = e.name.buf;
 	n = e.name.len;
@@ -320,7 +322,7 @@ static void clean_file_email(struct run *r, const char *s, size_t len,
 		}
 		if (perlre_match(&r->g->cache.file_email[PARTICLE], w, wl) > 0)
 			continue;
-		ga_strlist_add(r, &words, w, wl, "");
+		gm_strlist_add(r, &words, w, wl, "");
 	}
 	/* split drops trailing empty fields */
 	while (words.nr && !words.v[words.nr - 1].len)
@@ -354,12 +356,12 @@ static void clean_file_email(struct run *r, const char *s, size_t len,
 		memmove(name.buf, name.buf + 1, name.len - 1);
 		name.len--;
 	}
-	email_format(r->ep, out, name.buf, name.len, e.address.buf,
-		     e.address.len, r->o->email_usename);
-	ga_strlist_release(&words);
+	mnt_email_format(r->ep, out, name.buf, name.len, e.address.buf,
+			 e.address.len, r->o->email_usename);
+	gm_strlist_release(&words);
 	strbuf_release(&t);
 	strbuf_release(&name);
-	email_release(&e);
+	mnt_email_release(&e);
 }
 
 static bool word_char(char c)
@@ -451,7 +453,7 @@ static void maintainers_in_file(struct run *r, const char *file)
 			perlre_span(&r->g->cache.file_email[FILE_EMAIL], &ms,
 				    &me);
 			clean_file_email(r, text.buf + ms, me - ms, &fmt);
-			ga_strlist_add(r, &r->file_emails, fmt.buf, fmt.len,
+			gm_strlist_add(r, &r->file_emails, fmt.buf, fmt.len,
 				       "");
 			pos = me;
 		} else {
@@ -480,7 +482,7 @@ static void answer_file(struct run *r, const char *file,
 	for (i = 0; i < nhits; i++) {
 		add_categories(r, hits[i].tvi, "");
 		if (r->o->sections)
-			ga_print_section(r, hits[i].tvi);
+			gm_print_section(r, hits[i].tvi);
 	}
 	maintainers_in_file(r, file);
 }
@@ -561,8 +563,9 @@ static void answer_penguins(struct run *r)
 	struct perlre re;
 	size_t i, n = 0;
 
-	email_format(r->ep, &tmp, chief_name, sizeof(chief_name) - 1,
-		     chief_addr, sizeof(chief_addr) - 1, r->o->email_usename);
+	mnt_email_format(r->ep, &tmp, chief_name, sizeof(chief_name) - 1,
+			 chief_addr, sizeof(chief_addr) - 1,
+			 r->o->email_usename);
 	if (r->o->email_git_penguin_chiefs) {
 		tagged_add(r, &r->email_to, tmp.buf, tmp.len, "chief penguin",
 			   13);
@@ -589,25 +592,26 @@ static void answer_penguins(struct run *r)
 static void answer_file_emails(struct run *r)
 {
 	struct strbuf tmp = STRBUF_INIT, m = STRBUF_INIT;
-	struct email e;
+	struct mnt_email e;
 	size_t i;
 
-	email_init(&e);
+	mnt_email_init(&e);
 	strlist_uniq(&r->file_emails);
 	for (i = 0; i < r->file_emails.nr; i++) {
 		struct strbuf *fe = &r->file_emails.v[i];
 
 		strbuf_reset(&m);
-		mailmap_map(&r->g->mailmap, fe->buf, fe->len, &m);
-		email_parse(r->ep, m.buf, m.len, &e);
-		email_format(r->ep, &tmp, e.name.buf, e.name.len, e.address.buf,
-			     e.address.len, r->o->email_usename);
+		mnt_mailmap_map(&r->g->mailmap, fe->buf, fe->len, &m);
+		mnt_email_parse(r->ep, m.buf, m.len, &e);
+		mnt_email_format(r->ep, &tmp, e.name.buf, e.name.len,
+				 e.address.buf, e.address.len,
+				 r->o->email_usename);
 		push_email_address(r, tmp.buf, tmp.len, "", 0);
-		ga_add_role(r, tmp.buf, tmp.len, "in file");
+		gm_add_role(r, tmp.buf, tmp.len, "in file");
 	}
 	strbuf_release(&m);
 	strbuf_release(&tmp);
-	email_release(&e);
+	mnt_email_release(&e);
 }
 
 /* ---- the history room's hooks on the answer being built ---- */
@@ -615,22 +619,22 @@ static void answer_file_emails(struct run *r)
 static void hop_normalize(void *ctx, struct strbuf *email)
 {
 	struct run *r = ctx;
-	struct email e;
+	struct mnt_email e;
 	struct strbuf f = STRBUF_INIT;
 
-	email_init(&e);
-	email_parse(r->ep, email->buf, email->len, &e);
-	email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-		     e.address.len, 1);
+	mnt_email_init(&e);
+	mnt_email_parse(r->ep, email->buf, email->len, &e);
+	mnt_email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
+			 e.address.len, 1);
 	strbuf_reset(email);
 	strbuf_addbuf(email, &f);
 	strbuf_release(&f);
-	email_release(&e);
+	mnt_email_release(&e);
 }
 
 static void hop_dedupe(void *ctx, struct strbuf *email)
 {
-	ga_deduplicate_email(ctx, email);
+	gm_deduplicate_email(ctx, email);
 }
 
 static void hop_mailmap(void *ctx, struct strbuf *email)
@@ -638,7 +642,7 @@ static void hop_mailmap(void *ctx, struct strbuf *email)
 	struct run *r = ctx;
 	struct strbuf m = STRBUF_INIT;
 
-	mailmap_map(&r->g->mailmap, email->buf, email->len, &m);
+	mnt_mailmap_map(&r->g->mailmap, email->buf, email->len, &m);
 	strbuf_reset(email);
 	strbuf_addbuf(email, &m);
 	strbuf_release(&m);
@@ -649,21 +653,21 @@ static void hop_push(void *ctx, const char *line, size_t len, const char *role)
 	struct run *r = ctx;
 
 	push_email_address(r, line, len, "", 0);
-	ga_add_role(r, line, len, role);
+	gm_add_role(r, line, len, role);
 }
 
 static bool hop_valid(void *ctx, const char *s, size_t len)
 {
 	struct run *r = ctx;
-	struct email_parser ep;
+	struct mnt_email_parser ep;
 	bool valid;
 
 	if (r)
-		return email_valid(r->ep, s, len);
+		return mnt_email_valid(r->ep, s, len);
 	/* (the ignore file is read before any answer) */
-	email_parser_init(&ep);
-	valid = email_valid(&ep, s, len);
-	email_parser_release(&ep);
+	mnt_email_parser_init(&ep);
+	valid = mnt_email_valid(&ep, s, len);
+	mnt_email_parser_release(&ep);
 	return valid;
 }
 
@@ -753,13 +757,13 @@ static void run_release(struct run *r)
 {
 	tagged_release(&r->email_to);
 	tagged_release(&r->list_to);
-	ga_strlist_release(&r->scm);
-	ga_strlist_release(&r->web);
-	ga_strlist_release(&r->bug);
-	ga_strlist_release(&r->subsystem);
-	ga_strlist_release(&r->status);
-	ga_strlist_release(&r->substatus);
-	ga_strlist_release(&r->file_emails);
+	gm_strlist_release(&r->scm);
+	gm_strlist_release(&r->web);
+	gm_strlist_release(&r->bug);
+	gm_strlist_release(&r->subsystem);
+	gm_strlist_release(&r->status);
+	gm_strlist_release(&r->substatus);
+	gm_strlist_release(&r->file_emails);
 	strmap_release(&r->hash_name);
 	strmap_release(&r->hash_address);
 	strmap_release(&r->hash_list);
@@ -779,8 +783,8 @@ static int answer_failed(struct run *r)
 	return 0;
 }
 
-int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
-	      struct strbuf *out, struct diags *d)
+int gm_answer(struct gm_getmaint *g, const struct gm_opts *o,
+	      struct gm_query *q, struct strbuf *out, struct diags *d)
 {
 	struct run r;
 	struct strbuf sig = STRBUF_INIT;
@@ -823,9 +827,9 @@ int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
 	}
 	answer_keywords(&r, q);
 	for (i = 0; i < r.email_to.nr; i++)
-		ga_deduplicate_email(&r, &r.email_to.v[i].email);
+		gm_deduplicate_email(&r, &r.email_to.v[i].email);
 	for (i = 0; i < r.list_to.nr; i++)
-		ga_deduplicate_email(&r, &r.list_to.v[i].email);
+		gm_deduplicate_email(&r, &r.list_to.v[i].email);
 	if (exacts)
 		answer_history(&r, q, exacts);
 	if (o->email) {
@@ -833,7 +837,7 @@ int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
 		answer_file_emails(&r);
 	}
 	answer_fixes(&r, q);
-	ga_answer_emit(&r);
+	gm_answer_emit(&r);
 	if (memo == 0 && !r.nomem && !strbuf_failed(out))
 		memo_store(&g->cache, &sig, out->buf + out_start,
 			   out->len - out_start);
@@ -848,7 +852,7 @@ out:
 void gm_cache_init(struct gm_cache *c)
 {
 	memset(c, 0, sizeof(*c));
-	email_parser_init(&c->ep);
+	mnt_email_parser_init(&c->ep);
 	c->restore[0] = (struct perlre)PERLRE("([^\\\\])\\.([^\\*])", 0);
 	c->restore[1] = (struct perlre)PERLRE("([^\\\\])\\.$", 0);
 	c->restore[2] = (struct perlre)PERLRE("\\\\\\.", 0);
@@ -870,7 +874,7 @@ void gm_cache_release(struct gm_cache *c)
 {
 	size_t i;
 
-	email_parser_release(&c->ep);
+	mnt_email_parser_release(&c->ep);
 	for (i = 0; i < 4; i++)
 		perlre_free(&c->restore[i]);
 	for (i = 0; i < 5; i++)

@@ -26,7 +26,7 @@ struct recipient {
 };
 
 struct jrun {
-	struct getmaint *g;
+	struct gm_getmaint *g;
 	const struct gm_opts *o;
 	struct recipient *r;
 	size_t nr;
@@ -34,7 +34,7 @@ struct jrun {
 };
 
 /* The answer with o's options less the non-e-mail parts, one a line. */
-static int text_answer(struct getmaint *g, const struct gm_opts *base,
+static int text_answer(struct gm_getmaint *g, const struct gm_opts *base,
 		       int roles, int lists, int maintainers,
 		       struct gm_query *q, struct strbuf *out, struct diags *d)
 {
@@ -59,16 +59,16 @@ static void lc(struct strbuf *out, const struct strbuf *in)
 
 /* "Name <address>" (after .mailmap, as the answer maps it) in e */
 static void canonical(struct jrun *j, const char *s, size_t len,
-		      struct email *e)
+		      struct mnt_email *e)
 {
-	struct email_parser *ep = &j->g->cache.ep;
+	struct mnt_email_parser *ep = &j->g->cache.ep;
 	struct strbuf f = STRBUF_INIT, m = STRBUF_INIT;
 
-	email_parse(ep, s, len, e);
-	email_format(ep, &f, e->name.buf, e->name.len, e->address.buf,
-		     e->address.len, 1);
-	mailmap_map(&j->g->mailmap, f.buf, f.len, &m);
-	email_parse(ep, m.buf, m.len, e);
+	mnt_email_parse(ep, s, len, e);
+	mnt_email_format(ep, &f, e->name.buf, e->name.len, e->address.buf,
+			 e->address.len, 1);
+	mnt_mailmap_map(&j->g->mailmap, f.buf, f.len, &m);
+	mnt_email_parse(ep, m.buf, m.len, e);
 	strbuf_release(&f);
 	strbuf_release(&m);
 }
@@ -90,7 +90,7 @@ static void unquote(const struct strbuf *in, struct strbuf *out)
 	}
 }
 
-static struct recipient *find(struct jrun *j, const struct email *e)
+static struct recipient *find(struct jrun *j, const struct mnt_email *e)
 {
 	struct strbuf k = STRBUF_INIT;
 	struct recipient *hit = NULL;
@@ -159,16 +159,16 @@ struct person_arg {
 static void person(void *arg, const char *s, size_t len)
 {
 	struct person_arg *pa = arg;
-	struct email e;
+	struct mnt_email e;
 	struct recipient *r;
 
-	email_init(&e);
+	mnt_email_init(&e);
 	canonical(pa->j, s, len, &e);
 	r = find(pa->j, &e);
 	if (r)
 		add_role(pa->j, r, pa->role, pa->section, pa->status, pa->kw,
 			 pa->kwlen);
-	email_release(&e);
+	mnt_email_release(&e);
 }
 
 /* get_maintainer_role(): what an M: is, by the section's S: */
@@ -207,12 +207,12 @@ static void section_roles(struct jrun *j, size_t tvi, const char *kw,
 			pa.role = e->type == 'R' ?
 					  "reviewer" :
 					  maintainer_role(&status, &tmp);
-			if (!email_split_list(&j->g->cache.ep, e->s, e->len,
-					      person, &pa))
+			if (!mnt_email_split_list(&j->g->cache.ep, e->s, e->len,
+						  person, &pa))
 				person(&pa, e->s, e->len);
 		} else if (e->type == 'L') {
 			size_t w = 0;
-			struct email em;
+			struct mnt_email em;
 			struct recipient *r;
 			bool subs, mod;
 
@@ -222,7 +222,7 @@ static void section_roles(struct jrun *j, size_t tvi, const char *kw,
 				      16) != NULL;
 			mod = !subs &&
 			      memmem(e->s + w, e->len - w, "moderated", 9);
-			email_init(&em);
+			mnt_email_init(&em);
 			canonical(j, e->s, w, &em);
 			r = find(j, &em);
 			if (r) {
@@ -235,7 +235,7 @@ static void section_roles(struct jrun *j, size_t tvi, const char *kw,
 						"open list",
 					 &section, &status, kw, kwlen);
 			}
-			email_release(&em);
+			mnt_email_release(&em);
 		}
 	}
 	strbuf_release(&section);
@@ -253,7 +253,7 @@ static int read_recipients(struct jrun *j, const struct strbuf *text,
 
 	for (; p < end; p = nl + 1, rp = rnl + 1) {
 		struct recipient *r;
-		struct email e;
+		struct mnt_email e;
 		size_t len;
 
 		nl = memchr(p, '\n', (size_t)(end - p));
@@ -283,11 +283,11 @@ static int read_recipients(struct jrun *j, const struct strbuf *text,
 		    rp[r->text.len] == ' ' && rp[r->text.len + 1] == '(')
 			strbuf_add(&r->text_role, rp + r->text.len + 2,
 				   len - r->text.len - 3);
-		email_init(&e);
-		email_parse(&j->g->cache.ep, p, (size_t)(nl - p), &e);
+		mnt_email_init(&e);
+		mnt_email_parse(&j->g->cache.ep, p, (size_t)(nl - p), &e);
 		unquote(&e.name, &r->name);
 		strbuf_addbuf(&r->address, &e.address);
-		email_release(&e);
+		mnt_email_release(&e);
 		lc(&r->lc_name, &r->name);
 		lc(&r->lc_address, &r->address);
 	}
@@ -366,7 +366,7 @@ static void file_sections(struct jrun *j, const char *file, struct strbuf *out)
  * The JSON answer gives the name the commit has: each line of text that
  * starts so is rewritten as format_email() would have written it.
  */
-static int strip_gitauthor(struct email_parser *ep, struct strbuf *text)
+static int strip_gitauthor(struct mnt_email_parser *ep, struct strbuf *text)
 {
 	static const char mark[] = "\"GitAuthor: ";
 	const size_t ml = sizeof(mark) - 1;
@@ -388,8 +388,8 @@ static int strip_gitauthor(struct email_parser *ep, struct strbuf *text)
 								    NULL;
 		ae = a ? memchr(a, '>', (size_t)(nl - a)) : NULL;
 		if (ae) {
-			email_format(ep, &one, p + ml, (size_t)(q - p - ml), a,
-				     (size_t)(ae - a), 1);
+			mnt_email_format(ep, &one, p + ml, (size_t)(q - p - ml),
+					 a, (size_t)(ae - a), 1);
 			strbuf_addbuf(&out, &one);
 			strbuf_add(&out, ae + 1, (size_t)(nl - ae - 1));
 		} else {
@@ -459,7 +459,7 @@ static void history_roles(struct strbuf *out, size_t mark,
 	}
 }
 
-int gm_answer_json(struct getmaint *g, const struct gm_opts *o,
+int gm_answer_json(struct gm_getmaint *g, const struct gm_opts *o,
 		   struct gm_query *q, struct strbuf *out, struct diags *d)
 {
 	struct jrun j = { g, o, NULL, 0, false };

@@ -7,6 +7,7 @@
  */
 #include "get-internal.h"
 #include "base/base.h"
+#include "vcs/vcs.h"
 #include "history/history.h"
 
 #include <errno.h>
@@ -135,8 +136,9 @@ static int add_range(struct history *h, const struct strbuf *lastfile,
 	return ret;
 }
 
-int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
-		  size_t len, struct gm_query *q, struct diags *d)
+int gm_scan_patch(struct gm_getmaint *g, const struct gm_opts *o,
+		  const char *text, size_t len, struct gm_query *q,
+		  struct diags *d)
 {
 	const char *p = text, *end = text + len;
 	bool in_patch = false;
@@ -271,24 +273,24 @@ static bool git_tracked(const struct gm_opts *o, const char *file)
 	return tracked;
 }
 
-void getmaint_init(struct getmaint *g)
+void gm_init(struct gm_getmaint *g)
 {
 	gm_db_init(&g->db);
-	mailmap_init(&g->mailmap);
+	mnt_mailmap_init(&g->mailmap);
 	patch_scanner_init(&g->scanner);
 	gm_cache_init(&g->cache);
 }
 
-void getmaint_release(struct getmaint *g)
+void gm_release(struct gm_getmaint *g)
 {
 	gm_db_release(&g->db);
-	mailmap_release(&g->mailmap);
+	mnt_mailmap_release(&g->mailmap);
 	patch_scanner_release(&g->scanner);
 	gm_cache_release(&g->cache);
 }
 
-int getmaint_read(struct getmaint *g, const char *path, bool find,
-		  const char *mailmap, struct diags *d)
+int gm_read(struct gm_getmaint *g, const char *path, bool find,
+	    const char *mailmap, struct diags *d)
 {
 	int err = 0;
 
@@ -296,12 +298,12 @@ int getmaint_read(struct getmaint *g, const char *path, bool find,
 		return -1;
 	/* the script ignores a .mailmap it cannot read */
 	if (mailmap)
-		mailmap_read(&g->mailmap, mailmap, &err);
+		mnt_mailmap_read(&g->mailmap, mailmap, &err);
 	return 0;
 }
 
 /* --keywords-in-file: the K: patterns in a file's text */
-static void scan_file_keywords(struct getmaint *g, const struct gm_opts *o,
+static void scan_file_keywords(struct gm_getmaint *g, const struct gm_opts *o,
 			       const char *name, struct gm_query *q)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -317,7 +319,7 @@ static void scan_file_keywords(struct getmaint *g, const struct gm_opts *o,
  * One argument of get: a file (with -f, or one git tracks) or a patch
  * (a path, or standard input).  0, or -1 with the reason in d.
  */
-static int query_path(struct getmaint *g, const struct gm_opts *o,
+static int query_path(struct gm_getmaint *g, const struct gm_opts *o,
 		      const char *arg, bool files, const char *cwd,
 		      struct gm_query *q, struct diags *d)
 {
@@ -388,7 +390,7 @@ out:
 	return ret;
 }
 
-int gm_get_query(struct getmaint *g, const struct gm_opts *o,
+int gm_get_query(struct gm_getmaint *g, const struct gm_opts *o,
 		 const struct gm_request *rq, struct gm_query *q,
 		 struct diags *d)
 {
@@ -422,7 +424,7 @@ out:
 	return ret;
 }
 
-int gm_get(struct getmaint *g, const struct gm_opts *o,
+int gm_get(struct gm_getmaint *g, const struct gm_opts *o,
 	   const struct gm_request *rq, struct strbuf *out, struct diags *d)
 {
 	struct gm_query q = { 0 };
@@ -456,7 +458,7 @@ out:
  * --owner: does a section naming the address cover it?
  * 1 yes, 0 no, -1 out of memory.
  */
-static int file_selected(struct getmaint *g, const struct gm_opts *o,
+static int file_selected(struct gm_getmaint *g, const struct gm_opts *o,
 			 const struct gm_select *sel, const char *file)
 {
 	size_t *hdr = NULL, n = 0, i;
@@ -477,7 +479,7 @@ static int file_selected(struct getmaint *g, const struct gm_opts *o,
 	return yes;
 }
 
-int gm_select_files(struct getmaint *g, const struct gm_opts *o,
+int gm_select_files(struct gm_getmaint *g, const struct gm_opts *o,
 		    const struct gm_select *sel, char **paths, size_t n,
 		    struct strbuf *out)
 {
@@ -496,7 +498,8 @@ int gm_select_files(struct getmaint *g, const struct gm_opts *o,
 	return strbuf_failed(out) ? -1 : 0;
 }
 
-int gm_owner_sections(struct getmaint *g, const char *addr, struct strbuf *out)
+int gm_owner_sections(struct gm_getmaint *g, const char *addr,
+		      struct strbuf *out)
 {
 	const struct gm_db *db = &g->db;
 	size_t k;
@@ -513,7 +516,7 @@ int gm_owner_sections(struct getmaint *g, const char *addr, struct strbuf *out)
 }
 
 /* One path of --all: "PATH<TAB>" and each line of its answer. */
-static int answer_one(struct getmaint *g, const struct gm_opts *o,
+static int answer_one(struct gm_getmaint *g, const struct gm_opts *o,
 		      const char *p, size_t plen, struct strbuf *one,
 		      struct strbuf *out, struct diags *d)
 {
@@ -563,7 +566,7 @@ static size_t count_lines(const char *p, const char *end)
  * Answer the paths in [p, end) (one a line) to fd, 1 MiB at a time; with
  * total, o->progress told of them as that share of total.
  */
-static int answer_range(struct getmaint *g, const struct gm_opts *o,
+static int answer_range(struct gm_getmaint *g, const struct gm_opts *o,
 			const struct gm_select *sel, char *p, char *end, int fd,
 			size_t total, struct diags *d)
 {
@@ -691,7 +694,7 @@ out:
 }
 
 /* The forked half of --all: its answer, then its exhausted regexes. */
-static int second_half(struct getmaint *g, const struct gm_opts *o,
+static int second_half(struct gm_getmaint *g, const struct gm_opts *o,
 		       const struct gm_select *sel, char *p, char *end, int fd,
 		       int lim[2], struct diags *d)
 {
@@ -709,7 +712,7 @@ static int second_half(struct getmaint *g, const struct gm_opts *o,
 }
 
 /* Mark what the other half reported ("ENTRY WHICH" lines). */
-static int limits_back(struct getmaint *g, int fd)
+static int limits_back(struct gm_getmaint *g, int fd)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *p, *end;
@@ -731,7 +734,7 @@ static int limits_back(struct getmaint *g, int fd)
 	return ret;
 }
 
-int gm_get_all(struct getmaint *g, const struct gm_opts *opts,
+int gm_get_all(struct gm_getmaint *g, const struct gm_opts *opts,
 	       const struct gm_select *sel, char *list, size_t len, int fd,
 	       struct diags *d)
 {

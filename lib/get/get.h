@@ -33,7 +33,7 @@
  * vcs_file_blame() and vcs_add_commit_signers().
  *
  * Ownership: struct gm_db owns the MAINTAINERS text, the entries and
- * every regex compiled for them.  struct getmaint owns a gm_db, a
+ * every regex compiled for them.  struct gm_getmaint owns a gm_db, a
  * mailmap and what the answer keeps between queries (its regexes,
  * remembered answers).  struct gm_query owns its file list.  Nothing
  * here prints or exits; errors and warnings go to a struct diags and
@@ -61,7 +61,7 @@ struct gm_opts {
 	const char *letters;
 	int pattern_depth;
 	/*
-	 * Which scripts/get_maintainer.pl to answer as (GM_GEN_*): 6.12's
+	 * Which scripts/get_maintainer.pl to answer as (MNT_GEN_*): 6.12's
 	 * roles by S:, or mainline's (6.15: "maintainer" whatever S: says,
 	 * --substatus; 7.1: "**" in F:/X:; 7.2: --json).
 	 */
@@ -223,7 +223,7 @@ bool gm_file_matches(struct gm_db *db, size_t i, const char *file, size_t len);
 
 /* What the answer keeps between queries. */
 struct gm_cache {
-	struct email_parser ep;
+	struct mnt_email_parser ep;
 	struct perlre restore[4]; /* --sections: the pattern back */
 	struct perlre file_email[5]; /* addresses found in files */
 	struct strmap memo; /* answers by the sections they come from */
@@ -231,37 +231,38 @@ struct gm_cache {
 	struct arena arena;
 };
 
-struct getmaint {
+struct gm_getmaint {
 	struct gm_db db;
-	struct mailmap mailmap; /* empty with --nomailmap */
+	struct mnt_mailmap mailmap; /* empty with --nomailmap */
 	struct gm_cache cache;
 	struct patch_scanner scanner; /* patches, the script's way */
 };
 
-void getmaint_init(struct getmaint *g);
-void getmaint_release(struct getmaint *g);
+void gm_init(struct gm_getmaint *g);
+void gm_release(struct gm_getmaint *g);
 /*
  * Files and keywords of a patch, read line by line as the script reads
  * it (patch_scan_line()).  0, or -1 with the reason in d: out of memory,
  * or the K: regex that failed (gm_db_bad_regex()).
  */
-int gm_scan_patch(struct getmaint *g, const struct gm_opts *o, const char *text,
-		  size_t len, struct gm_query *q, struct diags *d);
+int gm_scan_patch(struct gm_getmaint *g, const struct gm_opts *o,
+		  const char *text, size_t len, struct gm_query *q,
+		  struct diags *d);
 
 /*
  * Read MAINTAINERS (gm_db_read()) and, with mailmap set, that .mailmap
  * (missing is fine).  0, or -1 with the reason in d.
  */
-int getmaint_read(struct getmaint *g, const char *path, bool find,
-		  const char *mailmap, struct diags *d);
+int gm_read(struct gm_getmaint *g, const char *path, bool find,
+	    const char *mailmap, struct diags *d);
 
 /*
  * The answer for a query, as the script prints it, appended to out
  * (warnings to d).  0, or -1 (out of memory, or an N:/K: regex that
  * does not compile: the script dies there) with the reason in d.
  */
-int gm_answer(struct getmaint *g, const struct gm_opts *o, struct gm_query *q,
-	      struct strbuf *out, struct diags *d);
+int gm_answer(struct gm_getmaint *g, const struct gm_opts *o,
+	      struct gm_query *q, struct strbuf *out, struct diags *d);
 
 /* The answer's hooks for the history room (struct hist_ops, ctx unset). */
 struct hist_ops;
@@ -281,11 +282,11 @@ struct gm_request {
  * that is missing (D_OPEN, err 0) or cannot be read (D_OPEN, its errno),
  * a regex that does not compile (D_BAD_REGEX), out of memory.
  */
-int gm_get(struct getmaint *g, const struct gm_opts *o,
+int gm_get(struct gm_getmaint *g, const struct gm_opts *o,
 	   const struct gm_request *rq, struct strbuf *out, struct diags *d);
 
 /* gm_get()'s first half: the request's files and keywords in q. */
-int gm_get_query(struct getmaint *g, const struct gm_opts *o,
+int gm_get_query(struct gm_getmaint *g, const struct gm_opts *o,
 		 const struct gm_request *rq, struct gm_query *q,
 		 struct diags *d);
 
@@ -295,7 +296,7 @@ int gm_get_query(struct getmaint *g, const struct gm_opts *o,
  * them, and To/Cc as b4 splits them.  0, or -1 with the reason in d.
  */
 #define GM_JSON_VERSION 1
-int gm_answer_json(struct getmaint *g, const struct gm_opts *o,
+int gm_answer_json(struct gm_getmaint *g, const struct gm_opts *o,
 		   struct gm_query *q, struct strbuf *out, struct diags *d);
 
 /* --unowned and --owner: which files to list instead of answering. */
@@ -305,11 +306,12 @@ struct gm_select {
 };
 
 /* The paths (one a line) that sel selects, each on a line of out. */
-int gm_select_files(struct getmaint *g, const struct gm_opts *o,
+int gm_select_files(struct gm_getmaint *g, const struct gm_opts *o,
 		    const struct gm_select *sel, char **paths, size_t n,
 		    struct strbuf *out);
 /* --owner without files: the headers of the sections naming addr. */
-int gm_owner_sections(struct getmaint *g, const char *addr, struct strbuf *out);
+int gm_owner_sections(struct gm_getmaint *g, const char *addr,
+		      struct strbuf *out);
 
 /*
  * --all: every path of list (one a line, modified in place) answered as
@@ -318,7 +320,7 @@ int gm_owner_sections(struct getmaint *g, const char *addr, struct strbuf *out);
  * second half answered by a child process (the two cores), whose output
  * follows.  0, or -1 with the reason in d.
  */
-int gm_get_all(struct getmaint *g, const struct gm_opts *o,
+int gm_get_all(struct gm_getmaint *g, const struct gm_opts *o,
 	       const struct gm_select *sel, char *list, size_t len, int fd,
 	       struct diags *d);
 

@@ -21,7 +21,7 @@
 #define MAINT_HISTORY_H
 
 #include "base/base.h"
-#include "vcs.h"
+#include "vcs/vcs.h"
 
 #include <stdbool.h>
 #include <stddef.h>

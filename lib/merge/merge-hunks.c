@@ -23,7 +23,7 @@
  *     and all.
  *
  * Memory: struct gitmerge owns its arrays (lines point into git's
- * output, which the caller keeps); nothing outlives mnt_merge_text().
+ * output, which the caller keeps); nothing outlives mg_merge_text().
  */
 #include "merge-internal.h"
 #include "base/base.h"
@@ -646,10 +646,10 @@ out:
 	return ret;
 }
 
-int mnt_merge_text(const char *base, size_t blen, const char *ours, size_t olen,
-		   const char *theirs, size_t tlen,
-		   const struct merge_opts *opts, struct strbuf *out,
-		   struct merge_result *res)
+int mg_merge_text(const char *base, size_t blen, const char *ours, size_t olen,
+		  const char *theirs, size_t tlen,
+		  const struct merge_opts *opts, struct strbuf *out,
+		  struct merge_result *res)
 {
 	struct sides s = { { base, ours, theirs }, { blen, olen, tlen } };
 	struct strbuf gout = STRBUF_INIT, mine = STRBUF_INIT;

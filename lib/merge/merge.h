@@ -48,7 +48,7 @@
  * lines both sides share out of the block.  When no hunk is resolved the
  * result is git merge-file's output in the style asked for.
  *
- * Ownership: nothing is kept after mnt_merge_text() returns; the result
+ * Ownership: nothing is kept after mg_merge_text() returns; the result
  * is appended to the caller's strbuf.
  */
 #ifndef MAINT_MERGE_H
@@ -91,9 +91,9 @@ struct merge_result {
  * Merge three texts; append the result to out.  opts may be NULL.
  * 0, or -1 when out of memory or git merge-file could not run.
  */
-int mnt_merge_text(const char *base, size_t blen, const char *ours, size_t olen,
-		   const char *theirs, size_t tlen,
-		   const struct merge_opts *opts, struct strbuf *out,
-		   struct merge_result *res);
+int mg_merge_text(const char *base, size_t blen, const char *ours, size_t olen,
+		  const char *theirs, size_t tlen,
+		  const struct merge_opts *opts, struct strbuf *out,
+		  struct merge_result *res);
 
 #endif

@@ -15,7 +15,7 @@ static void strip_quotes(const char **s, size_t *len)
 		(*len)--;
 }
 
-static void escape_name(struct email_parser *ep, struct strbuf *out,
+static void escape_name(struct mnt_email_parser *ep, struct strbuf *out,
 			const char *name, size_t len)
 {
 	struct strbuf tmp = STRBUF_INIT;
@@ -41,13 +41,13 @@ static void escape_name(struct email_parser *ep, struct strbuf *out,
 	strbuf_release(&tmp);
 }
 
-void email_init(struct email *e)
+void mnt_email_init(struct mnt_email *e)
 {
 	strbuf_init(&e->name);
 	strbuf_init(&e->address);
 }
 
-void email_release(struct email *e)
+void mnt_email_release(struct mnt_email *e)
 {
 	strbuf_release(&e->name);
 	strbuf_release(&e->address);
@@ -86,8 +86,8 @@ static int email1_fast(const char *s, size_t len, const char **name,
 	return 1;
 }
 
-void email_parse(struct email_parser *ep, const char *s, size_t len,
-		 struct email *e)
+void mnt_email_parse(struct mnt_email_parser *ep, const char *s, size_t len,
+		     struct mnt_email *e)
 {
 	const char *name = "", *addr = "";
 	size_t nlen = 0, alen = 0;
@@ -113,8 +113,9 @@ void email_parse(struct email_parser *ep, const char *s, size_t len,
 	strbuf_add(&e->address, addr, alen);
 }
 
-void email_format(struct email_parser *ep, struct strbuf *out, const char *name,
-		  size_t nlen, const char *addr, size_t alen, int usename)
+void mnt_email_format(struct mnt_email_parser *ep, struct strbuf *out,
+		      const char *name, size_t nlen, const char *addr,
+		      size_t alen, int usename)
 {
 	struct strbuf n = STRBUF_INIT;
 
@@ -165,7 +166,7 @@ void email_format(struct email_parser *ep, struct strbuf *out, const char *name,
 #define ADDRESS "(?:" MAILBOX "|" GROUP ")"
 #define RFC822RE LWSP "*" ADDRESS
 
-void email_parser_init(struct email_parser *ep)
+void mnt_email_parser_init(struct mnt_email_parser *ep)
 {
 	ep->email1 = (struct perlre)PERLRE("^([^<]+)<(.+\\@.*)>.*$", 0);
 	ep->email2 = (struct perlre)PERLRE("^\\s*<(.+\\@\\S*)>.*$", 0);
@@ -183,7 +184,7 @@ void email_parser_init(struct email_parser *ep)
 					     PERLRE_S);
 }
 
-void email_parser_release(struct email_parser *ep)
+void mnt_email_parser_release(struct mnt_email_parser *ep)
 {
 	perlre_free(&ep->email1);
 	perlre_free(&ep->email2);
@@ -196,8 +197,8 @@ void email_parser_release(struct email_parser *ep)
 	perlre_free(&ep->listitem);
 }
 
-static void strip_comments(struct email_parser *ep, const char *s, size_t len,
-			   struct strbuf *out)
+static void strip_comments(struct mnt_email_parser *ep, const char *s,
+			   size_t len, struct strbuf *out)
 {
 	struct strbuf t = STRBUF_INIT;
 
@@ -211,7 +212,7 @@ static void strip_comments(struct email_parser *ep, const char *s, size_t len,
 	strbuf_release(&t);
 }
 
-bool email_valid(struct email_parser *ep, const char *s, size_t len)
+bool mnt_email_valid(struct mnt_email_parser *ep, const char *s, size_t len)
 {
 	struct strbuf t = STRBUF_INIT;
 	bool valid;
@@ -223,9 +224,10 @@ bool email_valid(struct email_parser *ep, const char *s, size_t len)
 	return valid;
 }
 
-int email_split_list(struct email_parser *ep, const char *addr, size_t len,
-		     void (*add)(void *arg, const char *s, size_t len),
-		     void *arg)
+int mnt_email_split_list(struct mnt_email_parser *ep, const char *addr,
+			 size_t len,
+			 void (*add)(void *arg, const char *s, size_t len),
+			 void *arg)
 {
 	struct strbuf s = STRBUF_INIT;
 	size_t pos = 0;

@@ -4,8 +4,8 @@
  * them (its parse_email(), format_email() and the RFC 822 list parser
  * of make_rfc822re()).
  *
- * Ownership: a struct email_parser owns the regexes it compiles on first
- * use; email_parser_release() frees them.  A struct email owns its two
+ * Ownership: a struct mnt_email_parser owns the regexes it compiles on first
+ * use; mnt_email_parser_release() frees them.  A struct mnt_email owns its two
  * strbufs.  Nothing here needs MAINTAINERS.
  */
 #ifndef MAINT_EMAIL_H
@@ -16,36 +16,37 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct email {
+struct mnt_email {
 	struct strbuf name, address;
 };
 
-void email_init(struct email *e);
-void email_release(struct email *e);
+void mnt_email_init(struct mnt_email *e);
+void mnt_email_release(struct mnt_email *e);
 
-struct email_parser {
+struct mnt_email_parser {
 	struct perlre email1, email2, email3, quote;
 	struct perlre strip_comments, valid, chars, validlist, listitem;
 };
 
-void email_parser_init(struct email_parser *ep);
-void email_parser_release(struct email_parser *ep);
+void mnt_email_parser_init(struct mnt_email_parser *ep);
+void mnt_email_parser_release(struct mnt_email_parser *ep);
 
 /* parse_email(): "Name <address>", "<address>" or "address ..." */
-void email_parse(struct email_parser *ep, const char *s, size_t len,
-		 struct email *e);
+void mnt_email_parse(struct mnt_email_parser *ep, const char *s, size_t len,
+		     struct mnt_email *e);
 /* format_email(): out = "Name <address>" (or the address alone) */
-void email_format(struct email_parser *ep, struct strbuf *out, const char *name,
-		  size_t nlen, const char *addr, size_t alen, int usename);
+void mnt_email_format(struct mnt_email_parser *ep, struct strbuf *out,
+		      const char *name, size_t nlen, const char *addr,
+		      size_t alen, int usename);
 /*
  * An M:/R: value that is a valid RFC 822 list of several addresses (the
  * script's push_email_addresses()): add() is called for each address
  * and 1 is returned.  0 when the value is to be taken as one address.
  */
-int email_split_list(struct email_parser *ep, const char *s, size_t len,
-		     void (*add)(void *arg, const char *s, size_t len),
-		     void *arg);
+int mnt_email_split_list(struct mnt_email_parser *ep, const char *s, size_t len,
+			 void (*add)(void *arg, const char *s, size_t len),
+			 void *arg);
 /* rfc822_valid(): one valid RFC 822 address (comments stripped) */
-bool email_valid(struct email_parser *ep, const char *s, size_t len);
+bool mnt_email_valid(struct mnt_email_parser *ep, const char *s, size_t len);
 
 #endif

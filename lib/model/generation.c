@@ -14,14 +14,14 @@ static const struct {
 	const char *name;
 	int gen;
 } names[] = {
-	{ "7.2", GM_GEN_7_2 },	 { "upstream", GM_GEN_NEWEST },
-	{ "7.1", GM_GEN_7_1 },	 { "6.15", GM_GEN_6_15 },
-	{ "6.12", GM_GEN_6_12 },
+	{ "7.2", MNT_GEN_7_2 },	  { "upstream", MNT_GEN_NEWEST },
+	{ "7.1", MNT_GEN_7_1 },	  { "6.15", MNT_GEN_6_15 },
+	{ "6.12", MNT_GEN_6_12 },
 };
 
-const char gm_generation_names[] = "6.12, 6.15, 7.1, 7.2, upstream";
+const char mnt_generation_names[] = "6.12, 6.15, 7.1, 7.2, upstream";
 
-int gm_generation_parse(const char *name)
+int mnt_generation_parse(const char *name)
 {
 	size_t i;
 
@@ -31,7 +31,7 @@ int gm_generation_parse(const char *name)
 	return 0;
 }
 
-const char *gm_generation_name(int gen)
+const char *mnt_generation_name(int gen)
 {
 	size_t i;
 
@@ -41,7 +41,7 @@ const char *gm_generation_name(int gen)
 	return "6.12";
 }
 
-int gm_generation_of_script(const char *buf, size_t len, const char **why)
+int mnt_generation_of_script(const char *buf, size_t len, const char **why)
 {
 	/* newest first: a line each change brought */
 	static const struct {
@@ -49,11 +49,11 @@ int gm_generation_of_script(const char *buf, size_t len, const char **why)
 		int gen;
 	} marks[] = {
 		{ "'json!'", "scripts/get_maintainer.pl has --json",
-		  GM_GEN_7_2 },
+		  MNT_GEN_7_2 },
 		{ "/\\(\\?:/", "scripts/get_maintainer.pl has ** globs",
-		  GM_GEN_7_1 },
+		  MNT_GEN_7_1 },
 		{ "'substatus!'", "scripts/get_maintainer.pl has --substatus",
-		  GM_GEN_6_15 },
+		  MNT_GEN_6_15 },
 	};
 	size_t i;
 
@@ -63,7 +63,7 @@ int gm_generation_of_script(const char *buf, size_t len, const char **why)
 			return marks[i].gen;
 		}
 	*why = "scripts/get_maintainer.pl is of 6.12 or older";
-	return GM_GEN_6_12;
+	return MNT_GEN_6_12;
 }
 
 /*
@@ -169,9 +169,9 @@ static bool config_may_say(void)
 	return may;
 }
 
-static int by_name(struct gm_generation *g, const char *name, const char *from)
+static int by_name(struct mnt_generation *g, const char *name, const char *from)
 {
-	g->gen = gm_generation_parse(name);
+	g->gen = mnt_generation_parse(name);
 	g->why = from;
 	if (g->gen)
 		return 0;
@@ -180,8 +180,8 @@ static int by_name(struct gm_generation *g, const char *name, const char *from)
 	return -1;
 }
 
-int gm_generation_find(struct gm_generation *g, const char *forced,
-		       int use_config, const char *script_path)
+int mnt_generation_find(struct mnt_generation *g, const char *forced,
+			int use_config, const char *script_path)
 {
 	struct strbuf text = STRBUF_INIT;
 	int err, ret;
@@ -195,16 +195,16 @@ int gm_generation_find(struct gm_generation *g, const char *forced,
 	}
 	strbuf_reset(&text);
 	if (read_path(script_path, &text, &err)) {
-		g->gen = GM_GEN_NEWEST;
+		g->gen = MNT_GEN_NEWEST;
 		g->why = "no scripts/get_maintainer.pl here: the newest";
 	} else {
-		g->gen = gm_generation_of_script(text.buf, text.len, &g->why);
+		g->gen = mnt_generation_of_script(text.buf, text.len, &g->why);
 	}
 	strbuf_release(&text);
 	return 0;
 }
 
-void gm_generation_release(struct gm_generation *g)
+void mnt_generation_release(struct mnt_generation *g)
 {
 	free(g->bad_name);
 	g->bad_name = NULL;

@@ -46,14 +46,14 @@ static size_t line_len(const char *p, const char *next)
 }
 
 struct add_ctx {
-	struct mail_msg *m;
+	struct mnt_mail_msg *m;
 	bool failed;
 };
 
 static void add_rcpt(void *arg, const char *s, size_t len)
 {
 	struct add_ctx *c = arg;
-	struct mail_msg *m = c->m;
+	struct mnt_mail_msg *m = c->m;
 	char *dup;
 
 	while (len && isspace((unsigned char)*s))
@@ -81,9 +81,9 @@ static void add_rcpt(void *arg, const char *s, size_t len)
 	m->rcpt[m->nr_rcpt++] = dup;
 }
 
-void mail_split_list(const char *s, size_t len,
-		     void (*add)(void *arg, const char *s, size_t len),
-		     void *arg)
+void mnt_mail_split_list(const char *s, size_t len,
+			 void (*add)(void *arg, const char *s, size_t len),
+			 void *arg)
 {
 	size_t i, start = 0;
 	int depth = 0; /* comment nesting */
@@ -120,7 +120,7 @@ void mail_split_list(const char *s, size_t len,
 	add(arg, s + start, len - start);
 }
 
-void mail_address(const char *s, size_t len, struct strbuf *out)
+void mnt_mail_address(const char *s, size_t len, struct strbuf *out)
 {
 	const char *lt = memchr(s, '<', len), *gt;
 	size_t i;
@@ -249,7 +249,7 @@ static size_t decode_word(const char *s, size_t len, struct strbuf *out)
 	return (size_t)(stop + 2 - s);
 }
 
-void mail_decode_words(const char *s, size_t len, struct strbuf *out)
+void mnt_mail_decode_words(const char *s, size_t len, struct strbuf *out)
 {
 	size_t i = 0, n, gap = 0;
 	bool after_word = false;
@@ -285,7 +285,7 @@ void mail_decode_words(const char *s, size_t len, struct strbuf *out)
 	}
 }
 
-bool mail_patch_number(const char *subject, unsigned *n, unsigned *m)
+bool mnt_mail_patch_number(const char *subject, unsigned *n, unsigned *m)
 {
 	const char *p = subject;
 
@@ -305,7 +305,8 @@ bool mail_patch_number(const char *subject, unsigned *n, unsigned *m)
 }
 
 /* The headers [hdr, hend) unfolded into m; 0 or -1 (out of memory). */
-static int read_headers(struct mail_msg *m, const char *hdr, const char *hend)
+static int read_headers(struct mnt_mail_msg *m, const char *hdr,
+			const char *hend)
 {
 	struct strbuf field = STRBUF_INIT, subj = STRBUF_INIT;
 	struct add_ctx c = { m, false };
@@ -331,10 +332,10 @@ static int read_headers(struct mail_msg *m, const char *hdr, const char *hend)
 		n = (size_t)(colon - field.buf);
 		if ((n == 2 && !strncasecmp(field.buf, "To", 2)) ||
 		    (n == 2 && !strncasecmp(field.buf, "Cc", 2)))
-			mail_split_list(colon + 1,
-					field.len -
-						(size_t)(colon + 1 - field.buf),
-					add_rcpt, &c);
+			mnt_mail_split_list(
+				colon + 1,
+				field.len - (size_t)(colon + 1 - field.buf),
+				add_rcpt, &c);
 		else if (n == 4 && !strncasecmp(field.buf, "From", 4) &&
 			 !m->from &&
 			 !(m->from = strndup(colon + 1,
@@ -343,7 +344,7 @@ static int read_headers(struct mail_msg *m, const char *hdr, const char *hend)
 			c.failed = true;
 		else if (n == 7 && !strncasecmp(field.buf, "Subject", 7) &&
 			 !subj.len)
-			mail_decode_words(
+			mnt_mail_decode_words(
 				colon + 1,
 				field.len - (size_t)(colon + 1 - field.buf),
 				&subj);
@@ -357,7 +358,7 @@ static int read_headers(struct mail_msg *m, const char *hdr, const char *hend)
 }
 
 /* Cc: trailers of the body, up to the "---" line before the diff */
-static int read_trailers(struct mail_msg *m)
+static int read_trailers(struct mnt_mail_msg *m)
 {
 	struct add_ctx c = { m, false };
 	const char *p = m->body, *end = m->body + m->body_len;
@@ -370,21 +371,21 @@ static int read_trailers(struct mail_msg *m)
 		    (n > 4 && !memcmp(p, "diff ", 5)))
 			break;
 		if (n > 3 && !strncasecmp(p, "Cc:", 3))
-			mail_split_list(p + 3, n - 3, add_rcpt, &c);
+			mnt_mail_split_list(p + 3, n - 3, add_rcpt, &c);
 		p = next;
 	}
 	return c.failed ? -1 : 0;
 }
 
-static int add_msg(struct mail_box *mb, const char *start, const char *end,
+static int add_msg(struct mnt_mail_box *mb, const char *start, const char *end,
 		   unsigned long line, const char *name, struct diags *d)
 {
-	struct mail_msg *m;
+	struct mnt_mail_msg *m;
 	const char *p = start, *hdr, *hend;
 
 	if (mb->nr == mb->alloc) {
 		size_t n = mb->alloc ? 2 * mb->alloc : 16;
-		struct mail_msg *v = realloc(mb->v, n * sizeof(*v));
+		struct mnt_mail_msg *v = realloc(mb->v, n * sizeof(*v));
 
 		if (!v)
 			goto nomem;
@@ -426,8 +427,8 @@ nomem:
 	return -1;
 }
 
-int mail_read(struct mail_box *mb, const char *text, size_t len,
-	      const char *name, struct diags *d)
+int mnt_mail_read(struct mnt_mail_box *mb, const char *text, size_t len,
+		  const char *name, struct diags *d)
 {
 	const char *p = text, *end = text + len, *start = text;
 	unsigned long line = 1, start_line = 1;
@@ -463,7 +464,7 @@ int mail_read(struct mail_box *mb, const char *text, size_t len,
 	return add_msg(mb, start, end, start_line, name, d);
 }
 
-void mail_box_release(struct mail_box *mb)
+void mnt_mail_box_release(struct mnt_mail_box *mb)
 {
 	size_t i, j;
 

@@ -7,9 +7,9 @@
  * Subject: with RFC 2047 encoded words decoded.
  *
  * Addresses are compared without their display names, in lower case:
- * mail_address() takes "Name <addr>", "addr (comment)" or "addr".
+ * mnt_mail_address() takes "Name <addr>", "addr (comment)" or "addr".
  *
- * Ownership: struct mail_box owns its messages and every string in
+ * Ownership: struct mnt_mail_box owns its messages and every string in
  * them; the text it was read from is borrowed (the body pointers point
  * into it) and must outlive it.  Nothing here prints or exits.
  */
@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct mail_msg {
+struct mnt_mail_msg {
 	unsigned long line; /* its first line in the file */
 	const char *text; /* the whole message (borrowed) */
 	size_t len;
@@ -33,8 +33,8 @@ struct mail_msg {
 	size_t nr_rcpt, alloc_rcpt;
 };
 
-struct mail_box {
-	struct mail_msg *v;
+struct mnt_mail_box {
+	struct mnt_mail_msg *v;
 	size_t nr, alloc;
 };
 
@@ -48,22 +48,22 @@ struct mail_box {
  * lines) or one mail.  0, or -1 with one D_NOT_MAIL (a binary file, a
  * text that does not start with mail headers) or D_NOMEM in d.
  */
-int mail_read(struct mail_box *mb, const char *text, size_t len,
-	      const char *name, struct diags *d);
-void mail_box_release(struct mail_box *mb);
+int mnt_mail_read(struct mnt_mail_box *mb, const char *text, size_t len,
+		  const char *name, struct diags *d);
+void mnt_mail_box_release(struct mnt_mail_box *mb);
 
 /*
  * An address list (a header's value): add() called with each item,
  * split at the commas outside quotes, comments and angle brackets.
  */
-void mail_split_list(const char *s, size_t len,
-		     void (*add)(void *arg, const char *s, size_t len),
-		     void *arg);
+void mnt_mail_split_list(const char *s, size_t len,
+			 void (*add)(void *arg, const char *s, size_t len),
+			 void *arg);
 /* The address of one item, lower case, in out (empty when none). */
-void mail_address(const char *s, size_t len, struct strbuf *out);
+void mnt_mail_address(const char *s, size_t len, struct strbuf *out);
 /* RFC 2047 encoded words (B and Q) of s decoded into out. */
-void mail_decode_words(const char *s, size_t len, struct strbuf *out);
+void mnt_mail_decode_words(const char *s, size_t len, struct strbuf *out);
 /* A subject's "[PATCH n/m]" numbers: true with *n and *m set. */
-bool mail_patch_number(const char *subject, unsigned *n, unsigned *m);
+bool mnt_mail_patch_number(const char *subject, unsigned *n, unsigned *m);
 
 #endif

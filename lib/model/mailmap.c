@@ -8,10 +8,10 @@
 
 enum { MM1, MM2, MM3, MM4, RTRIM };
 
-void mailmap_init(struct mailmap *mm)
+void mnt_mailmap_init(struct mnt_mailmap *mm)
 {
 	memset(mm, 0, sizeof(*mm));
-	email_parser_init(&mm->ep);
+	mnt_email_parser_init(&mm->ep);
 	mm->re[MM1] = (struct perlre)PERLRE("^([^<]+)<([^>]+)>$", 0);
 	mm->re[MM2] = (struct perlre)PERLRE("^<([^>]+)>\\s*<([^>]+)>$", 0);
 	mm->re[MM3] = (struct perlre)PERLRE("^(.+)<([^>]+)>\\s*<([^>]+)>$", 0);
@@ -43,8 +43,8 @@ static int mm_set(struct strmap *m, struct arena *a, const char *key,
 }
 
 /* $x =~ s/\s+$//, then parse_email("$x <$addr>") */
-static void name_addr(struct mailmap *mm, const char *name, size_t nlen,
-		      const char *addr, size_t alen, struct email *e)
+static void name_addr(struct mnt_mailmap *mm, const char *name, size_t nlen,
+		      const char *addr, size_t alen, struct mnt_email *e)
 {
 	struct strbuf t = STRBUF_INIT, u = STRBUF_INIT;
 
@@ -53,7 +53,7 @@ static void name_addr(struct mailmap *mm, const char *name, size_t nlen,
 	strbuf_addstr(&u, " <");
 	strbuf_add(&u, addr, alen);
 	strbuf_addch(&u, '>');
-	email_parse(&mm->ep, u.buf, u.len, e);
+	mnt_email_parse(&mm->ep, u.buf, u.len, e);
 	strbuf_release(&t);
 	strbuf_release(&u);
 }
@@ -71,15 +71,15 @@ struct mm_lines {
 	bool loaded;
 };
 
-static void mm_parse_line(struct mailmap *mm, const char *s, size_t len)
+static void mm_parse_line(struct mnt_mailmap *mm, const char *s, size_t len)
 {
-	struct email e1, e2;
+	struct mnt_email e1, e2;
 	struct strbuf key = STRBUF_INIT;
 	size_t n1, n2, n3, n4;
 	const char *g1, *g2, *g3, *g4;
 
-	email_init(&e1);
-	email_init(&e2);
+	mnt_email_init(&e1);
+	mnt_email_init(&e2);
 	if (perlre_match(&mm->re[MM1], s, len) > 0) {
 		g1 = perlre_group(&mm->re[MM1], s, 1, &n1);
 		g2 = perlre_group(&mm->re[MM1], s, 2, &n2);
@@ -106,19 +106,19 @@ static void mm_parse_line(struct mailmap *mm, const char *s, size_t len)
 		g4 = perlre_group(&mm->re[MM4], s, 4, &n4);
 		name_addr(mm, g1, n1, g2, n2, &e1);
 		name_addr(mm, g3, n3, g4, n4, &e2);
-		email_format(&mm->ep, &key, e2.name.buf, e2.name.len,
-			     e2.address.buf, e2.address.len, 1);
+		mnt_email_format(&mm->ep, &key, e2.name.buf, e2.name.len,
+				 e2.address.buf, e2.address.len, 1);
 		mm_set(&mm->names, &mm->arena, key.buf, key.len, e1.name.buf,
 		       e1.name.len);
 		mm_set(&mm->addresses, &mm->arena, key.buf, key.len,
 		       e1.address.buf, e1.address.len);
 	}
-	email_release(&e1);
-	email_release(&e2);
+	mnt_email_release(&e1);
+	mnt_email_release(&e2);
 	strbuf_release(&key);
 }
 
-static int mm_index_add(struct mailmap *mm, const char *key, size_t klen,
+static int mm_index_add(struct mnt_mailmap *mm, const char *key, size_t klen,
 			size_t off)
 {
 	struct strmap_entry *e = strmap_put(&mm->index, key, klen);
@@ -141,7 +141,7 @@ static int mm_index_add(struct mailmap *mm, const char *key, size_t klen,
 	return 0;
 }
 
-int mailmap_read(struct mailmap *mm, const char *path, int *err)
+int mnt_mailmap_read(struct mnt_mailmap *mm, const char *path, int *err)
 {
 	struct strbuf text = STRBUF_INIT;
 	const char *p, *end;
@@ -193,7 +193,7 @@ int mailmap_read(struct mailmap *mm, const char *path, int *err)
 }
 
 /* Parse, once, the lines that can map an address. */
-static void mm_load(struct mailmap *mm, const char *addr, size_t alen)
+static void mm_load(struct mnt_mailmap *mm, const char *addr, size_t alen)
 {
 	struct strmap_entry *e = strmap_get(&mm->index, addr, alen);
 	struct mm_lines *l;
@@ -221,19 +221,19 @@ static const struct strbuf *mm_get(const struct strmap *m, const char *k,
 }
 
 /* mailmap_email(): out = the mapped "name <address>" */
-void mailmap_map(struct mailmap *mm, const char *line, size_t len,
-		 struct strbuf *out)
+void mnt_mailmap_map(struct mnt_mailmap *mm, const char *line, size_t len,
+		     struct strbuf *out)
 {
-	struct email e;
+	struct mnt_email e;
 	struct strbuf em = STRBUF_INIT;
 	const struct strbuf *rn = NULL, *ra = NULL;
 	const char *name, *addr;
 	size_t nlen, alen;
 
-	email_init(&e);
-	email_parse(&mm->ep, line, len, &e);
-	email_format(&mm->ep, &em, e.name.buf, e.name.len, e.address.buf,
-		     e.address.len, 1);
+	mnt_email_init(&e);
+	mnt_email_parse(&mm->ep, line, len, &e);
+	mnt_email_format(&mm->ep, &em, e.name.buf, e.name.len, e.address.buf,
+			 e.address.len, 1);
 	name = e.name.buf;
 	nlen = e.name.len;
 	addr = e.address.buf;
@@ -255,12 +255,12 @@ void mailmap_map(struct mailmap *mm, const char *line, size_t len,
 		addr = ra->buf;
 		alen = ra->len;
 	}
-	email_format(&mm->ep, out, name, nlen, addr, alen, 1);
+	mnt_email_format(&mm->ep, out, name, nlen, addr, alen, 1);
 	strbuf_release(&em);
-	email_release(&e);
+	mnt_email_release(&e);
 }
 
-void mailmap_release(struct mailmap *mm)
+void mnt_mailmap_release(struct mnt_mailmap *mm)
 {
 	size_t i;
 
@@ -277,7 +277,7 @@ void mailmap_release(struct mailmap *mm)
 	strbuf_release(&mm->text);
 	for (i = 0; i < sizeof(mm->re) / sizeof(mm->re[0]); i++)
 		perlre_free(&mm->re[i]);
-	email_parser_release(&mm->ep);
+	mnt_email_parser_release(&mm->ep);
 	arena_release(&mm->arena);
 	memset(mm, 0, sizeof(*mm));
 }

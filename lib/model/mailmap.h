@@ -9,8 +9,8 @@
  * the addresses they can map, and the first lookup of an address parses
  * its lines, in file order, exactly as the script parses every line.
  *
- * Ownership: struct mailmap owns the text, the maps and its regexes;
- * mailmap_release() frees everything.  An empty mailmap (nothing read)
+ * Ownership: struct mnt_mailmap owns the text, the maps and its regexes;
+ * mnt_mailmap_release() frees everything.  An empty mailmap (nothing read)
  * maps every address to itself, formatted.
  */
 #ifndef MAINT_MAILMAP_H
@@ -19,8 +19,8 @@
 #include "base/base.h"
 #include "email.h"
 
-struct mailmap {
-	struct email_parser ep;
+struct mnt_mailmap {
+	struct mnt_email_parser ep;
 	struct perlre re[5];
 	struct strmap names, addresses; /* as parsed so far */
 	struct strmap index; /* address -> its lines (struct mm_lines *) */
@@ -28,12 +28,12 @@ struct mailmap {
 	struct arena arena;
 };
 
-void mailmap_init(struct mailmap *mm);
-void mailmap_release(struct mailmap *mm);
+void mnt_mailmap_init(struct mnt_mailmap *mm);
+void mnt_mailmap_release(struct mnt_mailmap *mm);
 /* Read a .mailmap file (a missing one is fine).  0, or -1 with *err. */
-int mailmap_read(struct mailmap *mm, const char *path, int *err);
+int mnt_mailmap_read(struct mnt_mailmap *mm, const char *path, int *err);
 /* mailmap_email(): out = the mapped "Name <address>" of line */
-void mailmap_map(struct mailmap *mm, const char *line, size_t len,
-		 struct strbuf *out);
+void mnt_mailmap_map(struct mnt_mailmap *mm, const char *line, size_t len,
+		     struct strbuf *out);
 
 #endif

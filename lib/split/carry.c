@@ -422,7 +422,7 @@ nomem:
 	diag_add(d, D_NOMEM, NULL, 0, "out of memory");
 out:
 	if (ret)
-		carry_release(out);
+		split_carry_release(out);
 	free(idx);
 	free(to);
 	free(dirty);
@@ -432,7 +432,7 @@ out:
 	return ret;
 }
 
-void carry_release(struct carry *c)
+void split_carry_release(struct carry *c)
 {
 	size_t i;
 

@@ -598,7 +598,7 @@ static int read_rules(const char *text, size_t len, const char *name,
 		memset(r, 0, sizeof(*r));
 		r->file = strbuf_detach(&safe, NULL);
 		r->lineno = lineno;
-		if (mnt_regex_compile(&r->re, re, (size_t)(le - re), 0, &err)) {
+		if (regex_compile(&r->re, re, (size_t)(le - re), 0, &err)) {
 			diag_add(d, D_REGEX, name, lineno, "invalid regex: %s",
 				 err.buf);
 			strbuf_release(&err);
@@ -615,7 +615,7 @@ static void free_rules(struct rule *rules, size_t nr)
 
 	for (i = 0; i < nr; i++) {
 		free(rules[i].file);
-		mnt_regex_free(&rules[i].re);
+		regex_free(&rules[i].re);
 	}
 	free(rules);
 }
@@ -634,9 +634,9 @@ static int rule_key(const struct maintainers *m, const struct mnt_section *s,
 
 	mnt_section_text(m, s, &text);
 	for (k = 0; k < nrules; k++) {
-		if (mnt_regex_match(&rules[k].re, s->header, s->header_len) !=
+		if (regex_match(&rules[k].re, s->header, s->header_len) !=
 			    REGEX_MATCH &&
-		    mnt_regex_match(&rules[k].re, text.buf, text.len) !=
+		    regex_match(&rules[k].re, text.buf, text.len) !=
 			    REGEX_MATCH)
 			continue;
 		rules[k].hits++;

@@ -92,6 +92,6 @@ int split_carry(const struct maintainers *m, const char *dir,
 		const struct patch *p, const char *name,
 		const struct carry_plan *cp, struct carry *out,
 		struct diags *d);
-void carry_release(struct carry *c);
+void split_carry_release(struct carry *c);
 
 #endif

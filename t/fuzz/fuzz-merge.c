@@ -22,8 +22,8 @@ static int one(struct text b, struct text o, struct text t, struct strbuf *out,
 
 	strbuf_reset(out);
 	memset(res, 0, sizeof(*res));
-	return mnt_merge_text(b.s, b.len, o.s, o.len, t.s, t.len, &opts, out,
-			      res) ?
+	return mg_merge_text(b.s, b.len, o.s, o.len, t.s, t.len, &opts, out,
+			     res) ?
 		       -1 :
 		       0;
 }

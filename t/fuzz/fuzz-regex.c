@@ -21,17 +21,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	strbuf_add(&pat, s, plen);
 	if (strbuf_failed(&pat))
 		return 0;
-	if (!mnt_regex_compile(&re, pat.buf, pat.len, 0, &err)) {
+	if (!regex_compile(&re, pat.buf, pat.len, 0, &err)) {
 		for (p = nl ? nl + 1 : end; p < end;) {
 			const char *e = memchr(p, '\n', (size_t)(end - p));
 			size_t len = e ? (size_t)(e - p) : (size_t)(end - p);
-			bool was = mnt_regex_exhausted(&re);
-			int r = mnt_regex_match(&re, p, len);
+			bool was = regex_exhausted(&re);
+			int r = regex_match(&re, p, len);
 
 			FUZZ_ASSERT(!was || r == REGEX_NOMATCH, pat.buf, p);
 			p = e ? e + 1 : end;
 		}
-		mnt_regex_free(&re);
+		regex_free(&re);
 	}
 	pre = (struct perlre)PERLRE(pat.buf, PERLRE_X | PERLRE_BUDGET);
 	for (p = nl ? nl + 1 : end; p < end;) {

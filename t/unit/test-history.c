@@ -6,7 +6,7 @@
  */
 #include "tap.h"
 #include "history/history.h"
-#include "history/vcs.h"
+#include "vcs/vcs.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -32,8 +32,8 @@ static int merge3o(const char *b, const char *o, const char *t,
 		   const struct merge_opts *opts)
 {
 	strbuf_reset(&out);
-	return mnt_merge_text(b, strlen(b), o, strlen(o), t, strlen(t), opts,
-			      &out, &res);
+	return mg_merge_text(b, strlen(b), o, strlen(o), t, strlen(t), opts,
+			     &out, &res);
 }
 
 static int merge3(const char *b, const char *o, const char *t)

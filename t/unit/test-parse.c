@@ -220,40 +220,39 @@ static void test_regex(void)
 	char text[64];
 	unsigned i;
 
-	ok(!mnt_regex_compile(&re, "F:\\s+drivers/", 13, 0, &err), "compiles");
-	is_int(mnt_regex_match(&re, "M:\tx\nF:\tdrivers/a\n", 19), REGEX_MATCH,
+	ok(!regex_compile(&re, "F:\\s+drivers/", 13, 0, &err), "compiles");
+	is_int(regex_match(&re, "M:\tx\nF:\tdrivers/a\n", 19), REGEX_MATCH,
 	       "matches section text");
-	mnt_regex_free(&re);
-	ok(mnt_regex_compile(&re, "(", 1, 0, &err), "bad regex fails");
+	regex_free(&re);
+	ok(regex_compile(&re, "(", 1, 0, &err), "bad regex fails");
 	ok(strstr(err.buf, "offset"), "with an offset: %s", err.buf);
-	ok(!mnt_regex_compile(&re, "^(a|aa)+$", 9, 0, &err),
-	   "hostile compiles");
+	ok(!regex_compile(&re, "^(a|aa)+$", 9, 0, &err), "hostile compiles");
 	memset(text, 'a', 60);
 	text[60] = 'b';
-	is_int(mnt_regex_match(&re, text, 61), REGEX_LIMIT,
+	is_int(regex_match(&re, text, 61), REGEX_LIMIT,
 	       "catastrophic backtracking stops at the limit");
-	ok(mnt_regex_exhausted(&re), "the pattern is exhausted");
-	is_int(mnt_regex_match(&re, text, 61), REGEX_NOMATCH,
+	ok(regex_exhausted(&re), "the pattern is exhausted");
+	is_int(regex_match(&re, text, 61), REGEX_NOMATCH,
 	       "then a non-match, reported no more");
-	is_int(mnt_regex_match(&re, "aa", 2), REGEX_NOMATCH,
+	is_int(regex_match(&re, "aa", 2), REGEX_NOMATCH,
 	       "even where it would match");
-	mnt_regex_free(&re);
-	ok(!mnt_regex_compile(&re, "^(a|aa)+$", 9, 0, &err),
+	regex_free(&re);
+	ok(!regex_compile(&re, "^(a|aa)+$", 9, 0, &err),
 	   "hostile compiles again");
 	memset(text, 'a', 24);
 	text[24] = 'b';
-	is_int(mnt_regex_match(&re, text, 25), REGEX_NOMATCH,
+	is_int(regex_match(&re, text, 25), REGEX_NOMATCH,
 	       "a heavy match under the full limit runs to its end");
-	ok(!mnt_regex_exhausted(&re), "once is within the budget");
+	ok(!regex_exhausted(&re), "once is within the budget");
 	for (i = 0; i < REGEX_HEAVY_MAX; i++)
-		mnt_regex_match(&re, text, 25);
-	ok(mnt_regex_exhausted(&re),
+		regex_match(&re, text, 25);
+	ok(regex_exhausted(&re),
 	   "more than REGEX_HEAVY_MAX heavy matches exhaust the pattern");
-	mnt_regex_free(&re);
-	ok(!mnt_regex_compile(&re, "\\w", 2, 0, &err), "\\w compiles");
-	is_int(mnt_regex_match(&re, "\xc3\xa9", 2), REGEX_NOMATCH,
+	regex_free(&re);
+	ok(!regex_compile(&re, "\\w", 2, 0, &err), "\\w compiles");
+	is_int(regex_match(&re, "\xc3\xa9", 2), REGEX_NOMATCH,
 	       "\\w is ASCII, as Perl on byte strings");
-	mnt_regex_free(&re);
+	regex_free(&re);
 	strbuf_release(&err);
 }
 

@@ -18,19 +18,19 @@ static void add(void *arg, const char *s, size_t len)
 
 int main(void)
 {
-	struct email_parser ep;
+	struct mnt_email_parser ep;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
 
-	email_parser_init(&ep);
+	mnt_email_parser_init(&ep);
 	while ((n = getline(&line, &cap, stdin)) > 0) {
 		if (line[n - 1] == '\n')
 			line[--n] = '\0';
 		printf(" %d\n",
-		       email_split_list(&ep, line, (size_t)n, add, NULL));
+		       mnt_email_split_list(&ep, line, (size_t)n, add, NULL));
 	}
-	email_parser_release(&ep);
+	mnt_email_parser_release(&ep);
 	free(line);
 	return fflush(stdout) ? 1 : 0;
 }
