@@ -167,4 +167,31 @@ test_expect_success 'bad input: a clear error, nothing on stdout' '
 	test_grep "shallow clone" shallow/err
 '
 
+test_expect_success 'a sub-address user+tag@domain is the person of user@domain' '
+	git init -q sub && (
+		cd sub &&
+		cat >MAINTAINERS <<-\IN &&
+		List of maintainers
+
+		SOCFPGA DRIVER
+		M:	Marek Vasut <marek.vasut+socfpga@mailbox.org>
+		S:	Maintained
+		F:	drivers/socfpga/
+
+		TAGGED LOG
+		M:	Tom <tom@example.org>
+		S:	Maintained
+		F:	drivers/tom/
+		IN
+		commit_as "Linus <linus@example.org>" $OLD init MAINTAINERS &&
+		commit_as "Marek Vasut <marek.vasut@mailbox.org>" $NEW clk \
+			drivers/clk/c.c &&
+		commit_as "Tom <tom+lists@example.org>" $NEW tom drivers/tom/t.c &&
+		maint activity --as-of=2026-01-01 >out
+	) &&
+	! grep "\[inactive-" sub/out &&
+	test_grep "M: Marek Vasut <marek.vasut+socfpga@mailbox.org>: last active 2025-06-01" sub/out &&
+	test_grep "M: Tom <tom@example.org>: last active 2025-06-01, in the section 2025-06-01" sub/out
+'
+
 test_done

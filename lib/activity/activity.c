@@ -61,10 +61,13 @@ static bool istarts(const char *a, size_t alen, const char *b)
 	return true;
 }
 
-/* The address of "Name <address>" (or the whole), lower-cased, in tmp. */
+/*
+ * The address of "Name <address>" (or the whole), lower-cased, in tmp,
+ * without a sub-address: user+tag@domain is user@domain, the same person.
+ */
 static void address_of(const char *s, size_t len, struct strbuf *tmp)
 {
-	const char *lt = NULL, *gt, *p;
+	const char *lt = NULL, *gt, *p, *at, *plus;
 	size_t i;
 
 	for (p = s; p < s + len; p++)
@@ -84,8 +87,13 @@ static void address_of(const char *s, size_t len, struct strbuf *tmp)
 	}
 	while (len && isspace((unsigned char)s[len - 1]))
 		len--;
-	for (i = 0; i < len; i++)
+	at = memchr(s, '@', len);
+	plus = at ? memchr(s, '+', (size_t)(at - s)) : NULL;
+	for (i = 0; i < len; i++) {
+		if (plus && s + i == plus)
+			i = (size_t)(at - s);
 		strbuf_addch(tmp, tolower((unsigned char)s[i]));
+	}
 }
 
 /* The person of a MAINTAINERS M:/R: value, made on first use. */
