@@ -48,7 +48,8 @@ ALL_CFLAGS = -std=c11 -Ilib -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS
 	      $(CPPFLAGS) $(CFLAGS)
 LDLIBS = $(PCRE2_LIBS) -lz
 
-LIB_OBJS = lib/activity/activity.o lib/base/arena.o lib/base/diag.o \
+LIB_OBJS = lib/activity/activity.o lib/base/arena.o lib/base/atomic.o \
+	   lib/base/diag.o \
 	   lib/base/fileio.o lib/base/glob.o lib/base/json.o lib/base/patch.o \
 	   lib/base/perlre.o lib/base/regex.o lib/base/run.o lib/base/strbuf.o \
 	   lib/base/strmap.o lib/base/suggest.o lib/base/tempfile.o lib/base/ustr.o \

@@ -14,6 +14,7 @@
 #include "ustr.h"
 #include "json.h"
 #include "fileio.h"
+#include "atomic.h"
 #include "tempfile.h"
 #include "diag.h"
 #include "regex.h"

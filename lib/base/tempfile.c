@@ -3,6 +3,7 @@
 #include "tempfile.h"
 #include "fileio.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -54,7 +55,8 @@ void temp_restore_signals(const sigset_t *old)
 	sigprocmask(SIG_SETMASK, old, NULL);
 }
 
-struct dirent64 {
+/* the record getdents64(2) fills (the kernel's name for it) */
+struct linux_dirent64 {
 	uint64_t d_ino;
 	int64_t d_off;
 	unsigned short d_reclen;
@@ -86,8 +88,8 @@ static void empty_dir_at(int dfd, int depth)
 			long off;
 
 			for (off = 0; off < n;) {
-				struct dirent64 *d =
-					(struct dirent64 *)(buf.c + off);
+				struct linux_dirent64 *d =
+					(struct linux_dirent64 *)(buf.c + off);
 				const char *name = d->d_name;
 				int sub;
 
@@ -335,34 +337,6 @@ void temp_forget_child(pid_t pid)
 	temp_restore_signals(&old);
 }
 
-int canonical_path(const char *path, struct strbuf *out)
-{
-	const char *slash = strrchr(path, '/');
-	const char *base = slash ? slash + 1 : path;
-	char *dir, *real;
-
-	strbuf_reset(out);
-	if (!*base || !strcmp(base, ".") || !strcmp(base, "..")) {
-		real = realpath(path, NULL);
-		if (!real)
-			strbuf_addstr(out, path);
-		else
-			strbuf_addstr(out, real);
-		free(real);
-		return strbuf_failed(out) ? -1 : 0;
-	}
-	dir = slash ? strndup(path, (size_t)(slash - path) + 1) : strdup(".");
-	real = dir ? realpath(dir, NULL) : NULL;
-	free(dir);
-	if (real)
-		strbuf_addf(out, "%s%s%s", real,
-			    real[strlen(real) - 1] == '/' ? "" : "/", base);
-	else
-		strbuf_addstr(out, path);
-	free(real);
-	return strbuf_failed(out) ? -1 : 0;
-}
-
 /* The file a write to path lands in: a final link followed, canonical. */
 static int write_target(const char *path, struct strbuf *out)
 {
@@ -482,4 +456,85 @@ int lock_check(const char *path, int *err)
 out:
 	strbuf_release(&target);
 	return ret;
+}
+
+/* Keep the first error. */
+static void first_error(int *err, int e)
+{
+	if (!*err)
+		*err = e ? e : EIO;
+}
+
+/* Empty the directory open at dfd (closed here), never leaving it. */
+static int remove_contents_at(int dfd, int *err)
+{
+	DIR *d = fdopendir(dfd);
+	struct dirent *de;
+	int ret = 0;
+
+	if (!d) {
+		first_error(err, errno);
+		close(dfd);
+		return -1;
+	}
+	while ((errno = 0, de = readdir(d))) {
+		const char *n = de->d_name;
+		int sub;
+
+		if (!strcmp(n, ".") || !strcmp(n, ".."))
+			continue;
+		/* a file, a link (removed, never followed) or a FIFO */
+		if (!unlinkat(dirfd(d), n, 0))
+			continue;
+		if (errno != EISDIR && errno != EPERM) {
+			first_error(err, errno);
+			ret = -1;
+			continue;
+		}
+		/* a directory: entered only as itself, never through a link */
+		sub = openat(dirfd(d), n,
+			     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub < 0) {
+			first_error(err, errno);
+			ret = -1;
+			continue;
+		}
+		if (remove_contents_at(sub, err))
+			ret = -1;
+		else if (unlinkat(dirfd(d), n, AT_REMOVEDIR)) {
+			first_error(err, errno);
+			ret = -1;
+		}
+	}
+	if (errno) {
+		first_error(err, errno);
+		ret = -1;
+	}
+	closedir(d);
+	return ret;
+}
+
+int remove_tree_nofollow(const char *path, int *err)
+{
+	int dfd;
+
+	*err = 0;
+	/* a link in place of the directory: remove the link, not its target */
+	dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0) {
+		if (errno == ENOENT)
+			return 0;
+		if ((errno == ENOTDIR || errno == ELOOP) && !unlink(path))
+			return 0;
+		*err = errno;
+		return -1;
+	}
+	if (remove_contents_at(dfd, err))
+		return -1;
+	if (rmdir(path) && errno != ENOENT) {
+		*err = errno;
+		return -1;
+	}
+	temp_forget(path);
+	return 0;
 }

@@ -94,7 +94,13 @@ int lock_check(const char *path, int *err);
 /* What to tell the user when lock_acquire() said EEXIST. */
 extern const char lock_hint[];
 
-/* The canonical name of path: its directory resolved, then its name. */
-int canonical_path(const char *path, struct strbuf *out);
+/*
+ * rm -rf that never follows a symbolic link: every directory is opened
+ * with O_NOFOLLOW | O_DIRECTORY relative to its parent (openat), and a
+ * link, wherever it is (path itself included), is removed as a link.
+ * A missing path is not an error.  0, or -1 with *err (the first error;
+ * what can be removed is).
+ */
+int remove_tree_nofollow(const char *path, int *err);
 
 #endif

@@ -5,7 +5,7 @@
  * is removed and nothing a link points to is touched.
  */
 #include "tap.h"
-#include "base/fileio.h"
+#include "base/tempfile.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -4,6 +4,7 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include "base/fileio.h"
+#include "base/atomic.h"
 #include "base/strbuf.h"
 
 #include <stdlib.h>
