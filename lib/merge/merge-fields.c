@@ -127,7 +127,8 @@ static bool same_status(const struct contents *c, char which)
 	return true;
 }
 
-struct litem {
+/* One entry of the merged list of lines: a line or a conflict. */
+struct merged_item {
 	const struct line *l; /* NULL: a conflict */
 	size_t cfirst; /* conflict: its parts in lm->cv */
 	size_t co, cb, ct;
@@ -145,7 +146,7 @@ struct lmerge {
 	bool *t_insert; /* THEIRS lines to add */
 	bool *t_claimed; /* THEIRS lines in a modify conflict */
 	long *t_conflict; /* THEIRS line -> conflict item to place there */
-	struct litem *it; /* it[0] is the head */
+	struct merged_item *it; /* it[0] is the head */
 	size_t nit, ait;
 	const struct line **cv;
 	size_t ncv, acv;
@@ -214,7 +215,7 @@ static void place_conflict(struct lmerge *lm, long e, long id)
 	bool placed = false;
 
 	for (j = 0; j < lm->no; j++) {
-		struct litem *it = &lm->it[lm->o_item[j]];
+		struct merged_item *it = &lm->it[lm->o_item[j]];
 
 		if (!in_group(lm, lm->c.of_o, j, lm->o, e))
 			continue;
@@ -453,7 +454,7 @@ static void insert_after(struct lmerge *lm, size_t anchor, size_t id,
 
 	for (; n < SKIP_MAX; n++) {
 		size_t nx = lm->it[at].next;
-		const struct litem *it = &lm->it[nx];
+		const struct merged_item *it = &lm->it[nx];
 
 		if (!nx)
 			break;
@@ -579,7 +580,7 @@ int mg_merge_fields(struct emitter *em, const struct line *b, size_t nb,
 		anchor = (size_t)id;
 	}
 	for (i = lm.it[0].next; i; i = lm.it[i].next) {
-		const struct litem *it = &lm.it[i];
+		const struct merged_item *it = &lm.it[i];
 
 		if (it->removed)
 			continue;
