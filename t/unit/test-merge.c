@@ -18,6 +18,7 @@
  */
 #include "tap.h"
 #include "merge/merge.h"
+#include "model/model.h"
 
 #include <stdio.h>
 #include <stdlib.h>
