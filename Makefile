@@ -48,13 +48,14 @@ ALL_CFLAGS = -std=c11 -Ilib -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS
 	      $(CPPFLAGS) $(CFLAGS)
 LDLIBS = $(PCRE2_LIBS) -lz
 
-LIB_OBJS = lib/activity/activity.o lib/base/arena.o lib/base/atomic.o \
-	   lib/base/diag.o \
+LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
+	   lib/base/arena.o lib/base/atomic.o lib/base/diag.o \
 	   lib/base/fileio.o lib/base/glob.o lib/base/json.o lib/base/patch.o \
 	   lib/base/perlre.o lib/base/regex.o lib/base/run.o lib/base/strbuf.o \
 	   lib/base/strmap.o lib/base/suggest.o lib/base/tempfile.o lib/base/ustr.o \
 	   lib/check/cc-check.o lib/check/check-patch.o lib/check/check-selftest.o \
-	   lib/check/check.o lib/export/export.o lib/get/get-answer-emit.o \
+	   lib/check/check.o lib/export/export-json.o lib/export/export.o \
+	   lib/get/get-answer-emit.o \
 	   lib/get/get-answer.o lib/get/get-db.o lib/get/get-json.o \
 	   lib/get/get-match.o lib/get/get-query.o lib/history/history.o \
 	   lib/vcs/vcs-activity.o lib/vcs/vcs-cache.o \
@@ -65,7 +66,8 @@ LIB_OBJS = lib/activity/activity.o lib/base/arena.o lib/base/atomic.o \
 	   lib/model/add.o lib/model/email.o lib/model/format-check.o \
 	   lib/model/format.o \
 	   lib/model/generation.o lib/model/mail.o lib/model/mailmap.o \
-	   lib/model/maintainers.o lib/split/carry.o lib/split/split.o
+	   lib/model/maintainers.o lib/split/carry.o lib/split/split.o \
+	   lib/split/split-name.o lib/split/split-rules.o
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
 	        builtin/split.o builtin/split-series.o \
 	        builtin/split-series-git.o builtin/split-series-readers.o \

@@ -87,36 +87,121 @@ static long long when(const char *s, long long now)
 	return act_date(s);
 }
 
+/* The option values as given. */
+struct activity_args {
+	const char *input, *output, *since, *inactive, *as_of, *fail_on;
+	const char *mailmap;
+	int help, json, top;
+};
+
+/* The options checked into o and *level: 0, or -1 (reported). */
+static int activity_opts(const struct activity_args *x, struct act_opts *o,
+			 int *level)
+{
+	*level = fail_level(x->fail_on);
+	if (*level < 0) {
+		error_msg("--fail-on: error, warning, note or never, not '%s'",
+			  x->fail_on);
+		return -1;
+	}
+	o->now = (long long)time(NULL);
+	if (x->as_of) {
+		o->now = act_date(x->as_of);
+		if (o->now < 0) {
+			error_msg("--as-of: a date YYYY-MM-DD, not '%s'",
+				  x->as_of);
+			return -1;
+		}
+	}
+	o->window = when(x->since, o->now);
+	if (o->window < 0) {
+		error_msg(
+			"--since: a duration (2y, 6m, 90d) or YYYY-MM-DD, not '%s'",
+			x->since);
+		return -1;
+	}
+	o->threshold = act_duration(x->inactive);
+	if (o->threshold < 0) {
+		error_msg("--inactive: a duration (2y, 18m, 90d), not '%s'",
+			  x->inactive);
+		return -1;
+	}
+	if (x->top < 0) {
+		error_msg("--top: a number of directories, not %d", x->top);
+		return -1;
+	}
+	o->top = (size_t)x->top;
+	/* the history read: back to the earlier, whole days (the cache) */
+	o->start = o->window < o->now - o->threshold ? o->window :
+						       o->now - o->threshold;
+	if (o->start < 0)
+		o->start = 0;
+	o->start -= o->start % 86400;
+	return 0;
+}
+
+/* The git log from o->start (to o->now with --as-of): 0, or -1 (reported). */
+static int read_history(struct vcs *v, const struct act_opts *o, bool as_of,
+			struct strbuf *log)
+{
+	int rc = vcs_activity_log(v, o->start, as_of ? o->now : 0, log);
+
+	print_lines(&v->cache_warn);
+	if (rc == VCS_ACT_NOGIT) {
+		error_msg(
+			"no git history here (git missing, or no .git in the current directory): run it at the top of the tree");
+		return -1;
+	}
+	if (rc) {
+		size_t rlen;
+		const char *refusal = vcs_refusal(v, &rlen);
+
+		if (rc == VCS_ACT_NOMEM)
+			error_msg("out of memory");
+		else if (refusal)
+			error_msg("git refused the repository: %.*s", (int)rlen,
+				  refusal);
+		else
+			error_msg("git log failed: %.*s",
+				  (int)strcspn(v->err.buf ? v->err.buf : "",
+					       "\n"),
+				  v->err.buf ? v->err.buf : "");
+		return -1;
+	}
+	if (vcs_shallow(v))
+		error_msg(
+			"a shallow clone: the report covers only the history it has");
+	return 0;
+}
+
 int cmd_activity(int argc, char **argv)
 {
-	const char *input = "MAINTAINERS", *output = "-", *since = "1y";
-	const char *inactive = "2y", *as_of = NULL, *fail_on = "never";
-	const char *mailmap = ".mailmap";
-	int help = 0, json = 0, top = 20, nargs, ret, level, rc;
+	struct activity_args x = { "MAINTAINERS", "-",	      "1y", "2y", NULL,
+				   "never",	  ".mailmap", 0,    0,	  20 };
 	const struct option opts[] = {
-		OPT_SET("json", &json, "the report as JSON"),
-		OPT_STR("since", &since, "WHEN",
+		OPT_SET("json", &x.json, "the report as JSON"),
+		OPT_STR("since", &x.since, "WHEN",
 			"the window: a DURATION back, or YYYY-MM-DD\n"
 			"(default: 1y)"),
-		OPT_STR("inactive", &inactive, "DURATION",
+		OPT_STR("inactive", &x.inactive, "DURATION",
 			"idle longer than this is inactive (default: 2y)"),
-		OPT_STR("as-of", &as_of, "DATE",
+		OPT_STR("as-of", &x.as_of, "DATE",
 			"YYYY-MM-DD: the report as of that day (default:\n"
 			"now; later commits left out)"),
-		OPT_NUM("top", &top, "N",
+		OPT_NUM("top", &x.top, "N",
 			"unowned-busy: the N busiest directories (default:\n"
 			"20, 0 for all)"),
-		OPT_STR("fail-on", &fail_on, "LEVEL",
+		OPT_STR("fail-on", &x.fail_on, "LEVEL",
 			"exit 1 on a finding at or above: error, warning,\n"
 			"note or never (default: never)"),
-		OPT_STR("input", &input, "FILE",
+		OPT_STR("input", &x.input, "FILE",
 			"MAINTAINERS file or directory (default: MAINTAINERS)"),
-		OPT_STR("mailmap", &mailmap, "FILE",
+		OPT_STR("mailmap", &x.mailmap, "FILE",
 			".mailmap to apply (default: .mailmap; --mailmap=\n"
 			"for none)"),
-		OPT_STR("output", &output, "FILE",
+		OPT_STR("output", &x.output, "FILE",
 			"file to write, - for stdout (default: -)"),
-		OPT_SET("h|help", &help, "show this help"),
+		OPT_SET("h|help", &x.help, "show this help"),
 		OPT_TABLE_END,
 	};
 	struct gm_getmaint g;
@@ -128,91 +213,30 @@ int cmd_activity(int argc, char **argv)
 	struct job j = { &a, &findings, false };
 	struct output out = { NULL, produce, &j };
 	char **args = NULL;
-	long long t;
+	int nargs, ret, level;
 	bool have_a = false;
 
 	gm_init(&g);
 	vcs_init(&v);
 	ret = parse_options_usage(argc, argv, opts, activity_head,
-				  activity_foot, &help, &args, &nargs);
+				  activity_foot, &x.help, &args, &nargs);
 	if (ret >= 0)
 		goto out;
-	ret = 129;
+	ret = EXIT_USAGE;
 	if (nargs) {
 		error_msg("unexpected argument '%s'", args[0]);
 		goto out;
 	}
-	level = fail_level(fail_on);
-	if (level < 0) {
-		error_msg("--fail-on: error, warning, note or never, not '%s'",
-			  fail_on);
+	if (activity_opts(&x, &o, &level))
 		goto out;
-	}
-	o.now = (long long)time(NULL);
-	if (as_of) {
-		o.now = act_date(as_of);
-		if (o.now < 0) {
-			error_msg("--as-of: a date YYYY-MM-DD, not '%s'",
-				  as_of);
-			goto out;
-		}
-	}
-	o.window = when(since, o.now);
-	if (o.window < 0) {
-		error_msg(
-			"--since: a duration (2y, 6m, 90d) or YYYY-MM-DD, not '%s'",
-			since);
-		goto out;
-	}
-	o.threshold = act_duration(inactive);
-	if (o.threshold < 0) {
-		error_msg("--inactive: a duration (2y, 18m, 90d), not '%s'",
-			  inactive);
-		goto out;
-	}
-	if (top < 0) {
-		error_msg("--top: a number of directories, not %d", top);
-		goto out;
-	}
-	o.top = (size_t)top;
-	/* the history read: back to the earlier, whole days (the cache) */
-	o.start = o.window < o.now - o.threshold ? o.window :
-						   o.now - o.threshold;
-	if (o.start < 0)
-		o.start = 0;
-	o.start -= o.start % 86400;
-	j.json = json;
-	ret = 2;
-	if (gm_read(&g, input, false, *mailmap ? mailmap : NULL, &d)) {
+	j.json = x.json;
+	ret = EXIT_ERROR;
+	if (gm_read(&g, x.input, false, *x.mailmap ? x.mailmap : NULL, &d)) {
 		print_diags(&d);
 		goto out;
 	}
-	rc = vcs_activity_log(&v, o.start, as_of ? o.now : 0, &log);
-	print_lines(&v.cache_warn);
-	if (rc == VCS_ACT_NOGIT) {
-		error_msg(
-			"no git history here (git missing, or no .git in the current directory): run it at the top of the tree");
+	if (read_history(&v, &o, x.as_of != NULL, &log))
 		goto out;
-	}
-	if (rc) {
-		size_t rlen;
-		const char *refusal = vcs_refusal(&v, &rlen);
-
-		if (rc == VCS_ACT_NOMEM)
-			error_msg("out of memory");
-		else if (refusal)
-			error_msg("git refused the repository: %.*s", (int)rlen,
-				  refusal);
-		else
-			error_msg("git log failed: %.*s",
-				  (int)strcspn(v.err.buf ? v.err.buf : "",
-					       "\n"),
-				  v.err.buf ? v.err.buf : "");
-		goto out;
-	}
-	if (vcs_shallow(&v))
-		error_msg(
-			"a shallow clone: the report covers only the history it has");
 	act_init(&a, &g, &o);
 	have_a = true;
 	if (act_read_log(&a, log.buf, log.len) || act_findings(&a, &findings)) {
@@ -220,11 +244,10 @@ int cmd_activity(int argc, char **argv)
 		goto out;
 	}
 	strbuf_release(&log);
-	out.path = output;
+	out.path = x.output;
 	if (write_outputs(&out, 1))
 		goto out;
-	t = diags_worst(&findings);
-	ret = t >= level ? 1 : 0;
+	ret = diags_worst(&findings) >= level ? EXIT_FINDINGS : EXIT_OK;
 out:
 	if (have_a)
 		act_release(&a);

@@ -74,7 +74,7 @@ int cmd_export(int argc, char **argv)
 	const char *format = "json", *input = "MAINTAINERS", *output = "-";
 	const char *tree = NULL;
 	char *input_dir = NULL;
-	int help = 0, quiet = 0, nargs, ret = 129;
+	int help = 0, quiet = 0, nargs, ret = EXIT_USAGE;
 	const struct option opts[] = {
 		OPT_STR("format", &format, "FORMAT",
 			"json (default) or codeowners"),
@@ -106,7 +106,7 @@ int cmd_export(int argc, char **argv)
 				  &help, &args, &nargs);
 	if (ret >= 0)
 		goto out;
-	ret = 129;
+	ret = EXIT_USAGE;
 	if (nargs) {
 		error_msg("unexpected argument '%s' (use --input)", args[0]);
 		goto out;
@@ -141,7 +141,7 @@ int cmd_export(int argc, char **argv)
 		tree = ".";
 	if (*tree && !is_directory(tree)) {
 		error_msg("--tree: '%s' is not a directory", tree);
-		ret = 129;
+		ret = EXIT_USAGE;
 		goto out;
 	}
 	j.tree = *tree ? tree : NULL;
@@ -154,7 +154,7 @@ int cmd_export(int argc, char **argv)
 			"maint export: %zu lines cannot be expressed in CODEOWNERS (listed in its comments)\n",
 			notes.nr);
 	}
-	ret = 0;
+	ret = EXIT_OK;
 out:
 	free(args);
 	free(input_dir);

@@ -97,7 +97,8 @@ static size_t *files_by_name(const struct split_plan *plan)
 
 /*
  * --dry-run: the files and their sections, then every section with its
- * file and why it goes there ("FILE<TAB>SECTION<TAB>WHY"), by file.
+ * file and why it goes there ("FILE<TAB>SECTION<TAB>WHY"), by file.  0,
+ * or -1 (reported).
  */
 static int print_plan(struct maintainers *m, const struct split_plan *plan,
 		      const size_t *order)
@@ -106,7 +107,7 @@ static int print_plan(struct maintainers *m, const struct split_plan *plan,
 	int ret = -1;
 
 	if (!idx)
-		return -1;
+		goto nomem;
 	printf("%-40s %8s\n", "file", "sections");
 	for (o = 0; o < plan->nr_names; o++) {
 		for (i = 1, n = 0; i < m->nr_sections; i++)
@@ -119,13 +120,16 @@ static int print_plan(struct maintainers *m, const struct split_plan *plan,
 			if (plan->file_of[i] == order[o])
 				idx[n++] = i;
 		if (mnt_sort_sections(m, idx, n))
-			goto out;
+			goto nomem;
 		for (i = 0; i < n; i++)
 			printf("%s\t%.*s\t%s\n", plan->names[order[o]],
 			       (int)m->sections[idx[i]].header_len,
 			       m->sections[idx[i]].header, plan->why[idx[i]]);
 	}
 	ret = 0;
+	goto out;
+nomem:
+	error_msg("out of memory");
 out:
 	free(idx);
 	return ret;
@@ -144,7 +148,7 @@ static int write_files(struct maintainers *m, const struct split_plan *plan,
 
 	idx = malloc((m->nr_sections + 1) * sizeof(*idx));
 	if (!idx)
-		goto out;
+		goto nomem;
 	printf("%-40s %8s %8s\n", "file", "sections", "lines");
 	for (o = 0; o < plan->nr_names; o++) {
 		size_t nl = 0, k;
@@ -159,7 +163,7 @@ static int write_files(struct maintainers *m, const struct split_plan *plan,
 		strbuf_reset(&text);
 		if (mnt_sort_sections(m, idx, n) ||
 		    mnt_render(m, idx, n, NULL, &text))
-			goto out;
+			goto nomem;
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/%s", dir, plan->names[f]);
 		/* the temporary directory is the unit that lands whole */
@@ -184,6 +188,9 @@ static int write_files(struct maintainers *m, const struct split_plan *plan,
 	}
 	printf("%-40s %8zu %8zu\n", "total", total_s, total_l);
 	ret = 0;
+	goto out;
+nomem:
+	error_msg("out of memory");
 out:
 	free(idx);
 	strbuf_release(&text);
@@ -289,20 +296,20 @@ static int split_parse(struct split_args *a, int argc, char **argv)
 	if (a->nargs || (!a->by && !a->rules) || (a->by && a->rules) ||
 	    (a->carry && (a->series || a->dry_run))) {
 		print_usage(stderr, split_head, opts, split_foot);
-		return 129;
+		return EXIT_USAGE;
 	}
 	if (a->rules) {
 		a->how = SPLIT_RULES;
 		if (read_path(a->rules, &a->rtext, &err)) {
 			error_msg("%s: %s", a->rules, file_strerror(err));
-			return 2;
+			return EXIT_ERROR;
 		}
 	} else if (split_by_name(a->by, &a->how)) {
 		static const char *const bys[] = { "dir", "list", "tree" };
 
 		error_msg("--by takes dir, list or tree, not '%s'", a->by);
 		suggest_value("by", a->by, strlen(a->by), bys, 3);
-		return 129;
+		return EXIT_USAGE;
 	}
 	if (a->min == INT_MIN) {
 		a->min = a->how == SPLIT_TREE ? 1 : 5;
@@ -310,7 +317,7 @@ static int split_parse(struct split_args *a, int argc, char **argv)
 		error_msg("--min takes a number of sections (1 or more), not "
 			  "%d",
 			  a->min);
-		return 129;
+		return EXIT_USAGE;
 	}
 	return -1;
 }
@@ -330,7 +337,7 @@ static int carry_write(const struct maintainers *m, struct carry *c)
 	struct output *out = calloc(c->nr + 1, sizeof(*out));
 	struct strbuf now = STRBUF_INIT;
 	size_t i, f;
-	int ret = 2, err = 0;
+	int ret = EXIT_ERROR, err = 0;
 
 	if (!lk || !out) {
 		error_msg("out of memory");
@@ -358,7 +365,7 @@ static int carry_write(const struct maintainers *m, struct carry *c)
 		out[i] = (struct output){ c->v[i].path, carry_produce,
 					  &c->v[i] };
 	}
-	ret = write_outputs(out, c->nr) ? 2 : 0;
+	ret = write_outputs(out, c->nr) ? EXIT_ERROR : EXIT_OK;
 out:
 	for (i = 0; lk && i < c->nr; i++)
 		lock_release(&lk[i]);
@@ -382,7 +389,7 @@ static int split_carry_main(struct split_args *a)
 	struct carry c = { 0 };
 	struct carry_plan cp = { a->how, a->min, a->rtext.buf, a->rules,
 				 a->rtext.len };
-	int ret = 2, err = 0;
+	int ret = EXIT_ERROR, err = 0;
 
 	mnt_init(&m);
 	strbuf_addstr(&dir, a->input);
@@ -410,7 +417,7 @@ static int split_carry_main(struct split_args *a)
 			strcmp(a->carry, "-") ? a->carry : "standard input",
 			&cp, &c, &d)) {
 		print_diags(&d);
-		ret = diags_has(&d, SEV_FATAL) ? 2 : 1;
+		ret = diags_has(&d, SEV_FATAL) ? EXIT_ERROR : EXIT_FINDINGS;
 		goto out;
 	}
 	print_diags(&d);
@@ -457,7 +464,7 @@ int cmd_split(int argc, char **argv)
 	ret = split_parse(&a, argc, argv);
 	if (ret >= 0)
 		goto out;
-	ret = 2;
+	ret = EXIT_ERROR;
 	if (a.carry) {
 		ret = split_carry_main(&a);
 		goto out;
@@ -491,10 +498,12 @@ int cmd_split(int argc, char **argv)
 		goto out;
 	}
 	order = files_by_name(&plan);
-	if (!order)
+	if (!order) {
+		error_msg("out of memory");
 		goto out;
+	}
 	if (a.dry_run) {
-		ret = print_plan(&m, &plan, order) ? 2 : 0;
+		ret = print_plan(&m, &plan, order) ? EXIT_ERROR : EXIT_OK;
 		goto out;
 	}
 	/* all into a new directory next to outdir, renamed into place */
@@ -509,10 +518,10 @@ int cmd_split(int argc, char **argv)
 	if (land(tmp.buf, a.outdir))
 		goto fail;
 	strbuf_reset(&tmp);
-	ret = 0;
+	ret = EXIT_OK;
 	goto out;
 fail:
-	ret = 2;
+	ret = EXIT_ERROR;
 out:
 	if (tmp.len && remove_tree_nofollow(tmp.buf, &err))
 		error_msg("%s: cannot remove: %s", tmp.buf, strerror(err));
@@ -529,7 +538,7 @@ out:
 int cmd_join(int argc, char **argv)
 {
 	const char *output = "-";
-	int help = 0, nargs, ret = 2;
+	int help = 0, nargs, ret = EXIT_ERROR;
 	const struct option opts[] = {
 		OPT_STR("output", &output, "F",
 			"file to write, - for stdout (default: -)"),
@@ -549,10 +558,10 @@ int cmd_join(int argc, char **argv)
 				  &args, &nargs);
 	if (ret >= 0)
 		goto out;
-	ret = 2;
+	ret = EXIT_ERROR;
 	if (nargs != 1) {
 		print_usage(stderr, join_head, opts, NULL);
-		ret = 129;
+		ret = EXIT_USAGE;
 		goto out;
 	}
 	if (!is_directory(args[0])) {
@@ -561,20 +570,20 @@ int cmd_join(int argc, char **argv)
 	}
 	if (mnt_read_recursive(&m, args[0], &d)) {
 		print_diags(&d);
-		ret = 1;
+		ret = EXIT_FAILED;
 		goto out;
 	}
 	idx = malloc((m.nr_sections + 1) * sizeof(*idx));
-	if (!idx)
-		goto out;
-	for (i = 0; i < m.nr_sections; i++)
+	for (i = 0; idx && i < m.nr_sections; i++)
 		idx[i] = i;
-	if (mnt_sort_sections(&m, idx, m.nr_sections))
+	if (!idx || mnt_sort_sections(&m, idx, m.nr_sections)) {
+		error_msg("out of memory");
 		goto out;
+	}
 	job.idx = idx;
 	job.n = m.nr_sections;
 	out = (struct output){ output, render_produce, &job };
-	ret = write_outputs(&out, 1) ? 2 : 0;
+	ret = write_outputs(&out, 1) ? EXIT_ERROR : EXIT_OK;
 out:
 	free(idx);
 	free(args);

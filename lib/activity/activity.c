@@ -8,10 +8,8 @@
 
 #include <ctype.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 struct act_fileinfo {
 	size_t n;
@@ -316,42 +314,18 @@ static void involve(struct involved *inv, size_t *n, long p, long long when)
 static const char *const trailer_keys[] = { "signed-off-by", "acked-by",
 					    "reviewed-by", "tested-by" };
 
-/* One commit: rec..end, past its "\0".  0, or -1 (ENOMEM). */
-static int read_commit(struct activity *a, const size_t *sec_of,
-		       const char *rec, const char *end)
+/*
+ * The trailers of a commit, p up to its "\1" line, dated ct: whom they
+ * name in inv.  *pp past the trailers; 0, or -1 (ENOMEM).
+ */
+static int read_trailers(struct activity *a, const char **pp, const char *end,
+			 long long ct, struct involved *inv, size_t *ninv)
 {
-	struct involved inv[MAX_INVOLVED];
-	size_t ninv = 0, i, k, stamp = ++a->ncommits;
-	const char *nl = memchr(rec, '\n', (size_t)(end - rec));
-	const char *f[4], *p, *q;
-	long long at, ct;
-	long who, author;
-	bool in_window;
+	const char *p, *q, *colon;
+	size_t k;
+	long who;
 
-	if (!nl)
-		return 0;
-	f[0] = rec;
-	for (i = 1; i < 4; i++) {
-		p = memchr(f[i - 1], '\t', (size_t)(nl - f[i - 1]));
-		if (!p)
-			return 0;
-		f[i] = p + 1;
-	}
-	at = strtoll(f[0], NULL, 10);
-	ct = strtoll(f[1], NULL, 10);
-	in_window = ct >= a->o.window && ct <= a->o.now;
-	if (!a->oldest || ct < a->oldest)
-		a->oldest = ct;
-	author = person_of_ident(a, f[2], (size_t)(f[3] - 1 - f[2]));
-	who = person_of_ident(a, f[3], (size_t)(nl - f[3]));
-	if (author == -2 || who == -2)
-		return -1;
-	involve(inv, &ninv, author, at);
-	involve(inv, &ninv, who, ct);
-	/* trailers, up to the "\1" line */
-	for (p = nl + 1; p < end && *p != '\1'; p = q + 1) {
-		const char *colon;
-
+	for (p = *pp; p < end && *p != '\1'; p = q + 1) {
 		q = memchr(p, '\n', (size_t)(end - p));
 		if (!q)
 			q = end;
@@ -367,9 +341,108 @@ static int read_commit(struct activity *a, const size_t *sec_of,
 		who = person_of_ident(a, colon + 1, (size_t)(q - colon - 1));
 		if (who == -2)
 			return -1;
-		involve(inv, &ninv, who, ct);
+		involve(inv, ninv, who, ct);
 	}
-	for (i = 0; i < ninv; i++)
+	*pp = p;
+	return 0;
+}
+
+/* One commit's facts, for count_file(). */
+struct commit_facts {
+	size_t stamp; /* its number, to count a section once */
+	long long ct; /* committer date */
+	bool in_window;
+	const char *author; /* as in the log */
+	size_t author_len;
+	const struct involved *inv;
+	size_t ninv;
+};
+
+/* A file the commit touched: its sections and directory counted. */
+static int count_file(struct activity *a, const size_t *sec_of,
+		      const struct commit_facts *c, const char *path,
+		      size_t len)
+{
+	struct act_fileinfo *fi = file_info(a, sec_of, path, len);
+	size_t k, m, j;
+
+	if (!fi)
+		return -1;
+	for (k = 0; k < fi->n; k++) {
+		struct act_section *s = &a->secs[fi->s[k]];
+
+		if (s->stamp == c->stamp)
+			continue;
+		s->stamp = c->stamp;
+		if (c->ct > s->last)
+			s->last = c->ct;
+		if (c->in_window)
+			s->commits++;
+		for (m = 0; m < s->nm; m++)
+			for (j = 0; j < c->ninv; j++)
+				if (c->inv[j].person == s->m[m].person &&
+				    c->inv[j].when > s->m[m].last_in)
+					s->m[m].last_in = c->inv[j].when;
+		if (s->authors && c->in_window) {
+			size_t *n = strmap_value(s->authors, c->author,
+						 c->author_len, sizeof(*n));
+
+			if (!n)
+				return -1;
+			(*n)++;
+		}
+	}
+	if (fi->unowned && c->in_window) {
+		if (fi->dir->stamp != c->stamp) {
+			fi->dir->stamp = c->stamp;
+			fi->dir->commits++;
+		}
+		if (!fi->counted) {
+			fi->counted = true;
+			fi->dir->files++;
+		}
+	}
+	return 0;
+}
+
+/* One commit: rec..end, past its "\0".  0, or -1 (ENOMEM). */
+static int read_commit(struct activity *a, const size_t *sec_of,
+		       const char *rec, const char *end)
+{
+	struct involved inv[MAX_INVOLVED];
+	struct commit_facts c = { ++a->ncommits, 0, false, NULL, 0, inv, 0 };
+	const char *nl = memchr(rec, '\n', (size_t)(end - rec));
+	const char *f[4], *p, *q;
+	long long at;
+	long who, author;
+	size_t i;
+
+	if (!nl)
+		return 0;
+	f[0] = rec;
+	for (i = 1; i < 4; i++) {
+		p = memchr(f[i - 1], '\t', (size_t)(nl - f[i - 1]));
+		if (!p)
+			return 0;
+		f[i] = p + 1;
+	}
+	at = strtoll(f[0], NULL, 10);
+	c.ct = strtoll(f[1], NULL, 10);
+	c.in_window = c.ct >= a->o.window && c.ct <= a->o.now;
+	if (!a->oldest || c.ct < a->oldest)
+		a->oldest = c.ct;
+	c.author = f[2];
+	c.author_len = (size_t)(f[3] - 1 - f[2]);
+	author = person_of_ident(a, c.author, c.author_len);
+	who = person_of_ident(a, f[3], (size_t)(nl - f[3]));
+	if (author == -2 || who == -2)
+		return -1;
+	involve(inv, &c.ninv, author, at);
+	involve(inv, &c.ninv, who, c.ct);
+	p = nl + 1;
+	if (read_trailers(a, &p, end, c.ct, inv, &c.ninv))
+		return -1;
+	for (i = 0; i < c.ninv; i++)
 		if (inv[i].when > a->people[inv[i].person].last)
 			a->people[inv[i].person].last = inv[i].when;
 	if (p >= end)
@@ -377,52 +450,11 @@ static int read_commit(struct activity *a, const size_t *sec_of,
 	p = memchr(p, '\n', (size_t)(end - p));
 	/* the files */
 	for (p = p ? p + 1 : end; p < end; p = q + 1) {
-		struct act_fileinfo *fi;
-
 		q = memchr(p, '\n', (size_t)(end - p));
 		if (!q)
 			q = end;
-		if (q == p)
-			continue;
-		fi = file_info(a, sec_of, p, (size_t)(q - p));
-		if (!fi)
+		if (q != p && count_file(a, sec_of, &c, p, (size_t)(q - p)))
 			return -1;
-		for (k = 0; k < fi->n; k++) {
-			struct act_section *s = &a->secs[fi->s[k]];
-			size_t m, j;
-
-			if (s->stamp == stamp)
-				continue;
-			s->stamp = stamp;
-			if (ct > s->last)
-				s->last = ct;
-			if (in_window)
-				s->commits++;
-			for (m = 0; m < s->nm; m++)
-				for (j = 0; j < ninv; j++)
-					if (inv[j].person == s->m[m].person &&
-					    inv[j].when > s->m[m].last_in)
-						s->m[m].last_in = inv[j].when;
-			if (s->authors && in_window) {
-				size_t *c = strmap_value(
-					s->authors, f[2],
-					(size_t)(f[3] - 1 - f[2]), sizeof(*c));
-
-				if (!c)
-					return -1;
-				(*c)++;
-			}
-		}
-		if (fi->unowned && in_window) {
-			if (fi->dir->stamp != stamp) {
-				fi->dir->stamp = stamp;
-				fi->dir->commits++;
-			}
-			if (!fi->counted) {
-				fi->counted = true;
-				fi->dir->files++;
-			}
-		}
 	}
 	return 0;
 }
@@ -453,374 +485,4 @@ int act_read_log(struct activity *a, const char *log, size_t len)
 out:
 	free(sec_of);
 	return ret;
-}
-
-/* ---- dates and durations ---- */
-
-static void add_date(struct strbuf *sb, long long t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-	char buf[32];
-
-	if (!gmtime_r(&tt, &tm) || !strftime(buf, sizeof(buf), "%Y-%m-%d", &tm))
-		strbuf_addstr(sb, "?");
-	else
-		strbuf_addstr(sb, buf);
-}
-
-long long act_duration(const char *s)
-{
-	char *e;
-	double n;
-	const char *u;
-	long long day = 86400;
-
-	if (!s || !isdigit((unsigned char)*s))
-		return -1;
-	n = strtod(s, &e);
-	u = e;
-	while (*u == ' ' || *u == '.' || *u == '-' || *u == '_')
-		u++;
-	if (!*u)
-		return -1;
-	if (*u == 'y')
-		n *= 365 * day;
-	else if (*u == 'm' && strncmp(u, "min", 3))
-		n *= 30 * day;
-	else if (*u == 'w')
-		n *= 7 * day;
-	else if (*u == 'd')
-		n *= day;
-	else
-		return -1;
-	while (isalpha((unsigned char)*u))
-		u++;
-	while (*u == ' ' || *u == '.' || *u == '-' || *u == '_')
-		u++;
-	if (*u && strcmp(u, "ago"))
-		return -1;
-	return (long long)n;
-}
-
-long long act_date(const char *s)
-{
-	int y, m, d;
-	char c;
-	long long days;
-
-	if (!s || sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d, &c) != 3 || m < 1 ||
-	    m > 12 || d < 1 || d > 31 || y < 1970)
-		return -1;
-	/* days from civil (Howard Hinnant's), no timegm() in C11 */
-	y -= m <= 2;
-	{
-		long long era = y / 400, yoe = y - era * 400;
-		long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-		long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-
-		days = era * 146097 + doe - 719468;
-	}
-	return days * 86400;
-}
-
-/* ---- findings ---- */
-
-static bool idle(const struct activity *a, long long last)
-{
-	return last < a->o.now - a->o.threshold;
-}
-
-static void add_last(const struct activity *a, struct strbuf *sb,
-		     long long last)
-{
-	if (last) {
-		add_date(sb, last);
-	} else {
-		strbuf_addstr(sb, "none since ");
-		add_date(sb, a->o.start);
-	}
-}
-
-static const char *file_name(const struct activity *a, unsigned f)
-{
-	return f < a->g->db.nr_names ? a->g->db.names[f] : "MAINTAINERS";
-}
-
-struct ranked {
-	const char *key;
-	size_t len, n;
-};
-
-static int ranked_cmp(const void *pa, const void *pb)
-{
-	const struct ranked *x = pa, *y = pb;
-	int c;
-
-	if (x->n != y->n)
-		return x->n < y->n ? 1 : -1;
-	c = memcmp(x->key, y->key, x->len < y->len ? x->len : y->len);
-	if (c)
-		return c;
-	return x->len < y->len ? -1 : x->len > y->len;
-}
-
-int act_findings(struct activity *a, struct diags *d)
-{
-	struct strbuf sb = STRBUF_INIT;
-	const struct act_section *rest = NULL;
-	struct ranked *r = NULL;
-	size_t i, k, m, n;
-	int ret = -1;
-
-	for (i = 0; i < a->nsecs; i++) {
-		const struct act_section *s = &a->secs[i];
-		size_t nm = 0;
-		bool all_idle = true;
-		long long last = 0;
-
-		if (s->rest)
-			rest = s;
-		for (m = 0; m < s->nm; m++) {
-			const struct act_person *p = &a->people[s->m[m].person];
-
-			if (s->m[m].role != 'M')
-				continue;
-			nm++;
-			if (!idle(a, p->last))
-				all_idle = false;
-			if (p->last > last)
-				last = p->last;
-		}
-		if (s->maintained && nm && all_idle) {
-			strbuf_reset(&sb);
-			strbuf_addf(
-				&sb,
-				"'%.*s' is S: %.*s but no M: was active since ",
-				(int)s->name_len, s->name, (int)s->status_len,
-				s->status);
-			add_date(&sb, a->o.now - a->o.threshold);
-			strbuf_addstr(&sb, " (last: ");
-			add_last(a, &sb, last);
-			strbuf_addch(&sb, ')');
-			if (sb.failed)
-				goto out;
-			diag_add(d, D_INACTIVE_SECTION, file_name(a, s->file),
-				 s->lineno, "%s", sb.buf);
-		}
-		if (s->orphan && s->authors && s->authors->nr) {
-			n = s->authors->nr;
-			r = calloc(n, sizeof(*r));
-			if (!r)
-				goto out;
-			for (k = 0; k < n; k++)
-				r[k] = (struct ranked){
-					s->authors->e[k].key,
-					s->authors->e[k].len,
-					*(size_t *)s->authors->e[k].value
-				};
-			qsort(r, n, sizeof(*r), ranked_cmp);
-			strbuf_reset(&sb);
-			strbuf_addf(
-				&sb,
-				"'%.*s' is S: Orphan but has %zu commit%s in the window; active: ",
-				(int)s->name_len, s->name, s->commits,
-				s->commits == 1 ? "" : "s");
-			for (k = 0; k < n && k < 3; k++)
-				strbuf_addf(&sb, "%s%.*s (%zu)", k ? ", " : "",
-					    (int)r[k].len, r[k].key, r[k].n);
-			free(r);
-			r = NULL;
-			if (sb.failed)
-				goto out;
-			diag_add(d, D_ORPHAN_ACTIVE, file_name(a, s->file),
-				 s->lineno, "%s", sb.buf);
-		}
-	}
-	for (i = 0; i < a->npeople; i++) {
-		const struct act_person *p = &a->people[i];
-		size_t count = 0;
-
-		if (!idle(a, p->last))
-			continue;
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s: last active ", p->ident);
-		add_last(a, &sb, p->last);
-		strbuf_addstr(&sb, "; listed in ");
-		for (k = 0; k < a->nsecs; k++)
-			for (m = 0; m < a->secs[k].nm; m++)
-				if (a->secs[k].m[m].person == i) {
-					strbuf_addf(&sb, "%s'%.*s' (%c:)",
-						    count++ ? ", " : "",
-						    (int)a->secs[k].name_len,
-						    a->secs[k].name,
-						    a->secs[k].m[m].role);
-					break;
-				}
-		if (sb.failed)
-			goto out;
-		diag_add(d, D_INACTIVE_PERSON, file_name(a, p->file), p->lineno,
-			 "%s", sb.buf);
-	}
-	n = 0;
-	r = calloc(a->dirs.nr + 1, sizeof(*r));
-	if (!r)
-		goto out;
-	for (i = 0; i < a->dirs.nr; i++) {
-		const struct act_dir *dd = a->dirs.e[i].value;
-
-		if (dd->commits)
-			r[n++] = (struct ranked){ a->dirs.e[i].key,
-						  a->dirs.e[i].len,
-						  dd->commits };
-	}
-	qsort(r, n, sizeof(*r), ranked_cmp);
-	for (i = 0; i < n && (!a->o.top || i < a->o.top); i++) {
-		const struct act_dir *dd =
-			strmap_get(&a->dirs, r[i].key, r[i].len)->value;
-
-		diag_add(
-			d, D_UNOWNED_BUSY,
-			rest ? file_name(a, rest->file) : NULL,
-			rest ? rest->lineno : 0,
-			"%.*s: %zu commit%s in the window to %zu file%s no section but THE REST covers",
-			(int)r[i].len, r[i].key, r[i].n, r[i].n == 1 ? "" : "s",
-			dd->files, dd->files == 1 ? "" : "s");
-	}
-	diags_sort(d);
-	ret = 0;
-out:
-	free(r);
-	strbuf_release(&sb);
-	return ret;
-}
-
-/* ---- output ---- */
-
-int act_text(const struct activity *a, const struct diags *d,
-	     struct strbuf *out)
-{
-	size_t i, m;
-
-	strbuf_addstr(out, "# maint activity as of ");
-	add_date(out, a->o.now);
-	strbuf_addstr(out, ": window from ");
-	add_date(out, a->o.window);
-	strbuf_addf(out, ", inactive after %lld days, %zu commits read since ",
-		    a->o.threshold / 86400, a->ncommits);
-	add_date(out, a->o.start);
-	strbuf_addch(out, '\n');
-	for (i = 0; i < a->nsecs; i++) {
-		const struct act_section *s = &a->secs[i];
-
-		strbuf_addf(out, "\n%.*s (%s:%lu)", (int)s->name_len, s->name,
-			    file_name(a, s->file), s->lineno);
-		if (s->status)
-			strbuf_addf(out, " S: %.*s", (int)s->status_len,
-				    s->status);
-		strbuf_addstr(out, "\n\tlast commit ");
-		add_last(a, out, s->last);
-		strbuf_addf(out, ", %zu in the window\n", s->commits);
-		for (m = 0; m < s->nm; m++) {
-			const struct act_person *p = &a->people[s->m[m].person];
-
-			strbuf_addf(out, "\t%c: %s: last active ", s->m[m].role,
-				    p->ident);
-			add_last(a, out, p->last);
-			strbuf_addstr(out, ", in the section ");
-			add_last(a, out, s->m[m].last_in);
-			strbuf_addch(out, '\n');
-		}
-	}
-	if (d->nr)
-		strbuf_addf(out, "\n# %zu finding%s\n", d->nr,
-			    d->nr == 1 ? "" : "s");
-	for (i = 0; i < d->nr; i++) {
-		diag_format(out, &d->v[i]);
-		strbuf_addf(out, " [%s]\n", diag_name(d->v[i].id));
-	}
-	return out->failed ? -1 : 0;
-}
-
-static void json_date(struct strbuf *out, long long t)
-{
-	if (!t) {
-		strbuf_addstr(out, "null");
-		return;
-	}
-	strbuf_addch(out, '"');
-	add_date(out, t);
-	strbuf_addch(out, '"');
-}
-
-int act_json(const struct activity *a, const struct diags *d,
-	     struct strbuf *out)
-{
-	size_t i, m;
-
-	strbuf_addf(out, "{\"version\": %d, \"as_of\": ", ACT_JSON_VERSION);
-	json_date(out, a->o.now);
-	strbuf_addstr(out, ", \"window_start\": ");
-	json_date(out, a->o.window);
-	strbuf_addstr(out, ", \"history_start\": ");
-	json_date(out, a->o.start);
-	strbuf_addf(out,
-		    ", \"threshold_days\": %lld, \"commits\": %zu,\n"
-		    " \"sections\": [",
-		    a->o.threshold / 86400, a->ncommits);
-	for (i = 0; i < a->nsecs; i++) {
-		const struct act_section *s = &a->secs[i];
-
-		strbuf_addstr(out, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
-		json_add_string(out, s->name, s->name_len);
-		strbuf_addstr(out, ", \"file\": ");
-		json_add_str(out, file_name(a, s->file));
-		strbuf_addf(out, ", \"line\": %lu, \"status\": ", s->lineno);
-		if (s->status)
-			json_add_string(out, s->status, s->status_len);
-		else
-			strbuf_addstr(out, "null");
-		strbuf_addstr(out, ", \"last_commit\": ");
-		json_date(out, s->last);
-		strbuf_addf(out, ", \"commits\": %zu, \"people\": [",
-			    s->commits);
-		for (m = 0; m < s->nm; m++) {
-			const struct act_person *p = &a->people[s->m[m].person];
-
-			strbuf_addf(out, "%s{\"role\": \"%c\", \"ident\": ",
-				    m ? ", " : "", s->m[m].role);
-			json_add_str(out, p->ident);
-			strbuf_addstr(out, ", \"address\": ");
-			json_add_str(out, p->addr);
-			strbuf_addf(out, ", \"line\": %lu, \"last_active\": ",
-				    s->m[m].lineno);
-			json_date(out, p->last);
-			strbuf_addstr(out, ", \"last_in_section\": ");
-			json_date(out, s->m[m].last_in);
-			strbuf_addstr(out, ", \"inactive\": ");
-			strbuf_addstr(out, idle(a, p->last) ? "true" : "false");
-			strbuf_addch(out, '}');
-		}
-		strbuf_addstr(out, "]}");
-	}
-	strbuf_addstr(out, "\n ],\n \"findings\": [");
-	for (i = 0; i < d->nr; i++) {
-		const struct diag *dg = &d->v[i];
-
-		strbuf_addstr(out,
-			      i ? ",\n  {\"check\": " : "\n  {\"check\": ");
-		json_add_str(out, diag_name(dg->id));
-		strbuf_addstr(out, ", \"severity\": ");
-		json_add_str(out, diag_severity_name(diag_severity(dg->id)));
-		strbuf_addstr(out, ", \"file\": ");
-		if (dg->file)
-			json_add_str(out, dg->file);
-		else
-			strbuf_addstr(out, "null");
-		strbuf_addf(out, ", \"line\": %lu, \"message\": ", dg->line);
-		json_add_str(out, dg->msg);
-		strbuf_addch(out, '}');
-	}
-	strbuf_addstr(out, "\n ]}\n");
-	return out->failed ? -1 : 0;
 }

@@ -1,30 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "split.h"
+#include "split-internal.h"
 #include "base/base.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-void split_safe_component(struct strbuf *out, const char *s, size_t len)
-{
-	size_t i, start = out->len;
-
-	for (i = 0; i < len; i++) {
-		char c = s[i];
-
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-')
-			strbuf_addch(out, c);
-		else
-			strbuf_addch(out, '_');
-	}
-	/* never "", "." or "..", never hidden */
-	if (out->len == start)
-		strbuf_addch(out, '_');
-	else if (out->buf[start] == '.')
-		out->buf[start] = '_';
-}
 
 void split_plan_release(struct split_plan *plan)
 {
@@ -532,139 +513,6 @@ static void list_key(const struct maintainers *m, const struct mnt_section *s,
 	}
 }
 
-struct rule {
-	char *file;
-	struct mnt_regex re;
-	unsigned long lineno;
-	size_t hits;
-};
-
-static int read_rules(const char *text, size_t len, const char *name,
-		      struct rule **rules, size_t *nr, struct diags *d)
-{
-	const char *p = text, *end = text + len;
-	unsigned long lineno = 0;
-	size_t alloc = 0;
-
-	*rules = NULL;
-	*nr = 0;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end, *f, *re;
-		struct strbuf err = STRBUF_INIT, safe = STRBUF_INIT;
-		struct rule *r;
-
-		lineno++;
-		f = p;
-		p = nl ? nl + 1 : end;
-		while (f < le && (*f == ' ' || *f == '\t'))
-			f++;
-		if (f == le || *f == '#')
-			continue;
-		for (re = f; re < le && *re != ' ' && *re != '\t'; re++)
-			;
-		/* the file: path components made safe */
-		{
-			const char *c = f;
-
-			while (c < re) {
-				const char *s = c;
-
-				while (c < re && *c != '/')
-					c++;
-				if (c > s) {
-					if (safe.len)
-						strbuf_addch(&safe, '/');
-					split_safe_component(&safe, s,
-							     (size_t)(c - s));
-				}
-				if (c < re)
-					c++;
-			}
-		}
-		while (re < le && (*re == ' ' || *re == '\t'))
-			re++;
-		if (re == le || !safe.len) {
-			diag_add(d, D_REGEX, name, lineno,
-				 "a rule is \"FILE REGEX\"");
-			strbuf_release(&safe);
-			return -1;
-		}
-		if (!ALLOC_GROW(*rules, *nr + 1, alloc)) {
-			strbuf_release(&safe);
-			return -1;
-		}
-		r = &(*rules)[(*nr)++];
-		memset(r, 0, sizeof(*r));
-		r->file = strbuf_detach(&safe, NULL);
-		r->lineno = lineno;
-		if (regex_compile(&r->re, re, (size_t)(le - re), 0, &err)) {
-			diag_add(d, D_REGEX, name, lineno, "invalid regex: %s",
-				 err.buf);
-			strbuf_release(&err);
-			return -1;
-		}
-		strbuf_release(&err);
-	}
-	return 0;
-}
-
-static void free_rules(struct rule *rules, size_t nr)
-{
-	size_t i;
-
-	for (i = 0; i < nr; i++) {
-		free(rules[i].file);
-		regex_free(&rules[i].re);
-	}
-	free(rules);
-}
-
-/*
- * The file of the one rule that matches s (key empty when none); an
- * error when rules for two files match it.  0, or -1 (in d).
- */
-static int rule_key(const struct maintainers *m, const struct mnt_section *s,
-		    struct rule *rules, size_t nrules, const char *rules_name,
-		    struct strbuf *key, struct strbuf *why, struct diags *d)
-{
-	struct strbuf text = STRBUF_INIT;
-	size_t hit = (size_t)-1, k;
-	int ret = -1;
-
-	mnt_section_text(m, s, &text);
-	for (k = 0; k < nrules; k++) {
-		if (regex_match(&rules[k].re, s->header, s->header_len) !=
-			    REGEX_MATCH &&
-		    regex_match(&rules[k].re, text.buf, text.len) !=
-			    REGEX_MATCH)
-			continue;
-		rules[k].hits++;
-		if (hit != (size_t)-1 &&
-		    strcmp(rules[hit].file, rules[k].file)) {
-			diag_add(
-				d, D_REGEX, rules_name, rules[k].lineno,
-				"section '%.*s' is also matched by the rule at line %lu",
-				(int)s->header_len, s->header,
-				rules[hit].lineno);
-			goto out;
-		}
-		if (hit == (size_t)-1)
-			hit = k;
-	}
-	if (hit != (size_t)-1) {
-		strbuf_addstr(key, rules[hit].file);
-		strbuf_addf(why, "the rule at %s:%lu", rules_name,
-			    rules[hit].lineno);
-	} else {
-		strbuf_addstr(why, "no rule matches");
-	}
-	ret = 0;
-out:
-	strbuf_release(&text);
-	return ret;
-}
-
 /*
  * Each section to the file of its key, unless the key's group has fewer
  * than min sections (then to the rest, and why says so).  0, or -1 out
@@ -710,14 +558,81 @@ out:
 	return ret;
 }
 
+/* The key of section s by strategy by, and why it is that key.  0 or -1. */
+static int key_of(const struct maintainers *m, const struct mnt_section *s,
+		  enum split_by by, struct dir_ctx *dc,
+		  struct split_rule *rules, size_t nrules,
+		  const char *rules_name, struct strbuf *key,
+		  struct strbuf *why, struct diags *d)
+{
+	if (by == SPLIT_LIST) {
+		list_key(m, s, key);
+		if (key->len)
+			strbuf_addstr(why, "its first mailing list");
+		else
+			strbuf_addstr(why, "no mailing list");
+	} else if (by == SPLIT_RULES) {
+		if (split_rule_key(m, s, rules, nrules, rules_name, key, why,
+				   d))
+			return -1;
+	} else if (by == SPLIT_DIR) {
+		dir_key(m, s, dc, key, why);
+	} else {
+		section_key(m, s, key);
+		if (key->len)
+			strbuf_addstr(why, "the directory all its F: "
+					   "patterns share");
+		else
+			strbuf_addstr(why, "its F: patterns share no "
+					   "directory");
+	}
+	return 0;
+}
+
+/*
+ * Section i's key into keys[i], counted in count, and why into
+ * plan->why[i].  0; -1 with the reason in d; 1 out of memory.
+ */
+static int plan_key(const struct maintainers *m, size_t i, enum split_by by,
+		    struct dir_ctx *dc, struct split_rule *rules, size_t nrules,
+		    const char *rules_name, char **keys, struct strmap *count,
+		    struct split_plan *plan, struct diags *d)
+{
+	struct strbuf key = STRBUF_INIT, why = STRBUF_INIT;
+	int ret = 1;
+
+	if (key_of(m, &m->sections[i], by, dc, rules, nrules, rules_name, &key,
+		   &why, d)) {
+		ret = -1;
+		goto out;
+	}
+	keys[i] = strbuf_detach(&key, NULL);
+	if (!keys[i])
+		goto out;
+	if (*keys[i]) {
+		struct strmap_entry *e =
+			strmap_put(count, keys[i], strlen(keys[i]));
+
+		if (!e)
+			goto out;
+		e->value = (void *)((uintptr_t)e->value + 1);
+	}
+	plan->why[i] = strbuf_detach(&why, NULL);
+	if (plan->why[i])
+		ret = 0;
+out:
+	strbuf_release(&key);
+	strbuf_release(&why);
+	return ret;
+}
+
 int split_plan(const struct maintainers *m, enum split_by by, int min,
 	       const char *rules_text, size_t rules_len, const char *rules_name,
 	       struct split_plan *plan, struct diags *d)
 {
 	struct strmap index = STRMAP_INIT, count = STRMAP_INIT;
 	struct dir_ctx dc = { .code = STRMAP_INIT, .aux = STRMAP_INIT };
-	struct strbuf key = STRBUF_INIT, why = STRBUF_INIT;
-	struct rule *rules = NULL;
+	struct split_rule *rules = NULL;
 	size_t nrules = 0, i, k;
 	char **keys = NULL;
 	int ret = -1;
@@ -735,51 +650,20 @@ int split_plan(const struct maintainers *m, enum split_by by, int min,
 	    plan_name(plan, &index, SPLIT_REST, strlen(SPLIT_REST)) != 0)
 		goto nomem;
 	if (by == SPLIT_RULES &&
-	    read_rules(rules_text, rules_len, rules_name, &rules, &nrules, d))
+	    split_rules_read(rules_text, rules_len, rules_name, &rules, &nrules,
+			     d))
 		goto out;
 	if (by == SPLIT_DIR && dir_weights(m, &dc))
 		goto nomem;
 
 	/* a key for every section */
 	for (i = 1; i < m->nr_sections; i++) {
-		const struct mnt_section *s = &m->sections[i];
+		int r = plan_key(m, i, by, &dc, rules, nrules, rules_name, keys,
+				 &count, plan, d);
 
-		strbuf_reset(&key);
-		strbuf_reset(&why);
-		if (by == SPLIT_LIST) {
-			list_key(m, s, &key);
-			if (key.len)
-				strbuf_addstr(&why, "its first mailing list");
-			else
-				strbuf_addstr(&why, "no mailing list");
-		} else if (by == SPLIT_RULES) {
-			if (rule_key(m, s, rules, nrules, rules_name, &key,
-				     &why, d))
-				goto out;
-		} else if (by == SPLIT_DIR) {
-			dir_key(m, s, &dc, &key, &why);
-		} else {
-			section_key(m, s, &key);
-			if (key.len)
-				strbuf_addstr(&why, "the directory all its F: "
-						    "patterns share");
-			else
-				strbuf_addstr(&why, "its F: patterns share no "
-						    "directory");
-		}
-		keys[i] = strbuf_detach(&key, NULL);
-		if (!keys[i])
-			goto nomem;
-		if (*keys[i]) {
-			struct strmap_entry *e =
-				strmap_put(&count, keys[i], strlen(keys[i]));
-
-			if (!e)
-				goto nomem;
-			e->value = (void *)((uintptr_t)e->value + 1);
-		}
-		plan->why[i] = strbuf_detach(&why, NULL);
-		if (!plan->why[i])
+		if (r < 0)
+			goto out;
+		if (r > 0)
 			goto nomem;
 	}
 	for (k = 0; k < nrules; k++)
@@ -800,7 +684,7 @@ out:
 	for (i = 0; keys && i < m->nr_sections; i++)
 		free(keys[i]);
 	free(keys);
-	free_rules(rules, nrules);
+	split_rules_free(rules, nrules);
 	strmap_release(&index);
 	strmap_release(&count);
 	for (k = 0; k < NR_TIERS; k++) {
@@ -809,8 +693,6 @@ out:
 	}
 	strmap_release(&dc.code);
 	strmap_release(&dc.aux);
-	strbuf_release(&key);
-	strbuf_release(&why);
 	if (ret)
 		split_plan_release(plan);
 	return ret;
