@@ -57,7 +57,8 @@ LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
 	   lib/check/check.o lib/export/export-json.o lib/export/export.o \
 	   lib/get/get-answer-emit.o \
 	   lib/get/get-answer.o lib/get/get-db.o lib/get/get-json.o \
-	   lib/get/get-match.o lib/get/get-query.o lib/history/history.o \
+	   lib/get/get-match.o lib/get/get-query.o lib/get/get-series.o \
+	   lib/history/history.o \
 	   lib/vcs/vcs-activity.o lib/vcs/vcs-cache.o \
 	   lib/vcs/vcs-graph.o lib/vcs/vcs-log.o lib/vcs/vcs-repo.o \
 	   lib/vcs/vcs.o lib/merge/merge-check.o lib/merge/merge-fields.o \

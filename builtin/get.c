@@ -23,6 +23,7 @@ static const char get_head[] =
 	"usage: maint get [options] patchfile\n"
 	"       maint get [options] -f file|directory\n"
 	"       maint get [options] --all [-]\n"
+	"       maint get [options] --series[=union] [patches|dir|mbox|range]\n"
 	"\n"
 	"Print whom to send a patch (or a change to a file) to, exactly as\n"
 	"scripts/get_maintainer.pl does, with the same options.\n";
@@ -43,6 +44,8 @@ struct get_args {
 	const char *maintainer_path, *self_test, *git_since, *hg_since;
 	int self_test_set;
 	int json; /* --json: upstream's (7.2), or else maint's */
+	int series; /* --series[=FORM]: get-series.c */
+	const char *series_form; /* NULL (lines) or "union" */
 	int maint_json; /* --maint-json: maint's JSON (lib/get-json.c) */
 	const char *generation; /* --generation=GEN */
 	int gen; /* the generation followed (MNT_GEN_*) */
@@ -386,6 +389,12 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 			"answer every file git knows (or of standard\n"
 			"input with -), one \"PATH<TAB>answer\" a line;\n"
 			"no history unless asked (--git-fallback)"),
+		OPT_OPTARG("series", &a->series, &a->series_form, "union",
+			   "the arguments are a series (patches, a\n"
+			   "directory of them, an mbox, a revision range):\n"
+			   "\"NAME<TAB>answer\" per mail, the cover\n"
+			   "letter's the union; =union: the union alone,\n"
+			   "a lone cover letter for its series"),
 		OPT_BOOL("json", &a->json,
 			 "(7.2) the answer as upstream's JSON line;\n"
 			 "before 7.2, as --maint-json"),
@@ -472,6 +481,17 @@ static int get_check_options(struct get_args *a, int nargs)
 		a->json = 0;
 	}
 	a->json |= a->maint_json;
+	if (a->series && a->series_form && strcmp(a->series_form, "union")) {
+		error_msg("--series=%s: the form is union (or none)",
+			  a->series_form);
+		return EXIT_PERL_DIE;
+	}
+	if (a->series &&
+	    (a->all || a->owner || a->unowned || a->json || a->from_filename)) {
+		error_msg("--series answers patches: not with --all, --owner, "
+			  "--unowned, --json or -f");
+		return EXIT_PERL_DIE;
+	}
 	if (a->json && (a->all || a->owner || a->unowned || o->sections)) {
 		error_msg("--json answers a query: not with --all, --owner, "
 			  "--unowned or --sections");
@@ -617,10 +637,12 @@ static int get_answer(struct gm_getmaint *g, struct get_args *a, char **args,
 					 a->from_filename != 0,
 					 *subdir ? subdir : NULL };
 
-		if (a->json ? get_json(g, &a->o, &rq, &out, &d) :
-			      gm_get(g, &a->o, &rq, &out, &d)) {
+		if (a->series ? gm_get_series(g, &a->o, &rq, !a->series_form,
+					      &out, &d) :
+		    a->json   ? get_json(g, &a->o, &rq, &out, &d) :
+				gm_get(g, &a->o, &rq, &out, &d)) {
 			print_get_diags(&d);
-			ret = failure_status(&d);
+			ret = a->series ? EXIT_ERROR : failure_status(&d);
 			goto out;
 		}
 		if (a->o.history && a->o.history->hg) {

@@ -99,6 +99,16 @@ test_expect_success 'split --by values' '
 	echo list >expect && test_cmp expect out
 '
 
+test_expect_success 'get --series=union; after "get --series ", files' '
+	complete_words get --series=u >out &&
+	echo --series=union >expect && test_cmp expect out &&
+	complete_words get --series = "" >out &&
+	echo union >expect && test_cmp expect out &&
+	: >a.patch &&
+	complete_words get --series a >out &&
+	echo a.patch >expect && test_cmp expect out
+'
+
 test_expect_success 'file names where a command takes them' '
 	mkdir sub && : >sub/MAINTAINERS && : >sub/patch.diff &&
 	complete_words get sub/M >out &&

@@ -84,6 +84,10 @@ test_expect_success 'option values and file names' '
 	zcomplete check --only=no-email,no-s >out &&
 	echo no-status >expect && test_cmp expect out &&
 	zcomplete format --input "" >out &&
+	echo "<files>" >expect && test_cmp expect out &&
+	zcomplete get --series=u >out &&
+	echo union >expect && test_cmp expect out &&
+	zcomplete get --series "" >out &&
 	echo "<files>" >expect && test_cmp expect out
 '
 

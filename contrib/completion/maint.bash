@@ -61,11 +61,13 @@ _maint()
 	# an option's value: "--opt VALUE" or "--opt=VALUE".  Bash splits
 	# the latter at '=' (it is in COMP_WORDBREAKS): --opt, =, VALUE;
 	# where it does not, the value is completed with its "--opt=".
-	local pre=
+	local pre= eq=
 	if [ "$cur" = "=" ]; then
 		cur=
+		eq=1
 	elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -gt 1 ]; then
 		prev=${COMP_WORDS[COMP_CWORD - 2]}
+		eq=1
 	else
 		case $cur in
 		--*=*)
@@ -74,6 +76,16 @@ _maint()
 			cur=${cur#*=}
 			;;
 		esac
+	fi
+	# get --series=union; "get --series FILE" is a patch
+	if [ "$cmd" = get ] && [ "$prev" = --series ]; then
+		if [ -n "$eq$pre" ]; then
+			COMPREPLY=($(compgen -W "union" -- "$cur"))
+			[ -n "$pre" ] && COMPREPLY=("${COMPREPLY[@]/#/$pre}")
+		else
+			_maint_files "$cur"
+		fi
+		return 0
 	fi
 	_maint_values "$prog" "$prev" "$cur" && {
 		[ -n "$pre" ] && COMPREPLY=("${COMPREPLY[@]/#/$pre}")

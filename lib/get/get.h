@@ -299,6 +299,21 @@ int gm_get_query(struct gm_getmaint *g, const struct gm_opts *o,
 int gm_answer_json(struct gm_getmaint *g, const struct gm_opts *o,
 		   struct gm_query *q, struct strbuf *out, struct diags *d);
 
+/*
+ * get --series (get-series.c): the request's paths are a series: files
+ * (a mail, an mbox, a diff), directories of *.patch files, revision
+ * ranges (git format-patch --stdout); none: standard input.  Each mail
+ * that changes a file is answered as gm_get() answers it alone, the
+ * others (cover letters) with the answer for all the patches at once.
+ * lines: "NAME<TAB>answer" lines per mail (NAME: the file, FILE:LINE in
+ * an mbox, the commit of a range; "(series)" first for the union when
+ * there is no cover letter); else the union alone, as gm_get() prints
+ * it, where one cover letter alone stands for the patches beside it
+ * ("[vN-]NNNN-*.patch").  0, or -1 with the reason in d.
+ */
+int gm_get_series(struct gm_getmaint *g, const struct gm_opts *o,
+		  const struct gm_request *rq, bool lines, struct strbuf *out,
+		  struct diags *d);
 /* --unowned and --owner: which files to list instead of answering. */
 struct gm_select {
 	bool unowned; /* covered only by THE REST, or by nothing */

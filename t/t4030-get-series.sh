@@ -1,0 +1,177 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# maint get --series on real git format-patch output of a small tree
+# (t/lib-gettree.sh, history made here): each patch's answer is what
+# maint get says of that patch alone, the cover letter's the union, which
+# is what get_maintainer.pl (6.12, the fixture's) prints for all the
+# patches on one command line; the same from a directory, an mbox, a
+# revision range, and as git send-email's --cc-cmd.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIRECTORY/lib-gettree.sh"
+
+make_get_tree tree
+cd tree || exit 1
+
+# commit_change "Name <addr>" FILE...
+commit_change() {
+	who=$1 && shift &&
+	for f in "$@"; do echo "int more;" >>"$f" || return 1; done &&
+	git add -- "$@" &&
+	GIT_AUTHOR_NAME=${who% <*} GIT_AUTHOR_EMAIL=$(echo "$who" | sed "s/.*<//; s/>//") \
+	GIT_COMMITTER_NAME=Committer GIT_COMMITTER_EMAIL=c@example.org \
+		git commit -q -m "change $*" \
+			-m "Signed-off-by: $who"
+}
+
+test_expect_success 'a history and a series of four patches, a cover letter' '
+	rm acme.patch &&
+	git init -q &&
+	git add -A &&
+	commit_change "Init <init@example.org>" README &&
+	commit_change "Pat Author <pat@author.example>" drivers/net/acme/main.c &&
+	commit_change "Pat Author <pat@author.example>" drivers/gpu/tegra/tegra_drm.c &&
+	commit_change "Other Person <other@example.org>" kernel/fork.c \
+		drivers/net/other/other.c &&
+	commit_change "Pat Author <pat@author.example>" drivers/net/acme/legacy/old.c &&
+	git format-patch -q --cover-letter -o out HEAD~4 &&
+	git format-patch -q -v2 --cover-letter -o out HEAD~2 &&
+	git format-patch -q --stdout --cover-letter HEAD~4 >../series.mbox &&
+	ls out >../names &&
+	test "$(wc -l <../names)" = 8
+'
+
+P="out/0001-change-drivers-net-acme-main.c.patch
+out/0002-change-drivers-gpu-tegra-tegra_drm.c.patch
+out/0003-change-kernel-fork.c-drivers-net-other-other.c.patch
+out/0004-change-drivers-net-acme-legacy-old.c.patch"
+
+test_expect_success 'a directory: per patch its own answer, the cover the union' '
+	maint get --series out >../lines &&
+	: >../expect &&
+	for p in $P; do
+		maint get --nomultiline $p | sed "s|^|$p	|" >>../expect || return 1
+	done &&
+	maint get --nomultiline $P | sed "s|^|out/0000-cover-letter.patch	|" >../union &&
+	cat ../union ../expect >../expect.all &&
+	grep -v "^out/v2-" ../lines >../lines.v1 &&
+	test_cmp ../expect.all ../lines.v1 &&
+	test "$(grep -c "^out/v2-" ../lines)" = 3
+'
+
+test_expect_success 'the union: maint get of all the patches, get_maintainer.pl'"'"'s' '
+	maint get --series=union out/0000-cover-letter.patch >../u1 &&
+	maint get $P >../u2 &&
+	test_cmp ../u2 ../u1 &&
+	# (git signers of equal counts come in the order of Perl'"'"'s hash)
+	perl scripts/get_maintainer.pl --nogit-fallback $P >../u3 &&
+	maint get --series=union --nogit-fallback out/0000-cover-letter.patch >../u4 &&
+	test_cmp ../u3 ../u4 &&
+	test "$(wc -l <../u1)" -gt 8
+'
+
+test_expect_success 'the union holds every address of every patch, and no other' '
+	for p in $P; do
+		maint get --norolestats $p || return 1
+	done | sort -u >../each &&
+	maint get --series=union --norolestats out/0000-cover-letter.patch |
+		sort >../all &&
+	test_cmp ../each ../all
+'
+
+test_expect_success '--series=union of one patch: that patch alone' '
+	for p in $P; do
+		maint get --series=union $p >../one &&
+		maint get $p >../alone &&
+		test_cmp ../alone ../one || return 1
+	done
+'
+
+test_expect_success 'a cover letter of v2 stands for the v2 patches only' '
+	maint get --series=union out/v2-0000-cover-letter.patch >../v2 &&
+	maint get out/v2-0001-*.patch out/v2-0002-*.patch >../v2.expect &&
+	test_cmp ../v2.expect ../v2 &&
+	! test_cmp ../u1 ../v2 >/dev/null
+'
+
+test_expect_success 'an mbox: the same answers, mails named FILE:LINE' '
+	maint get --series ../series.mbox >../mbox &&
+	cut -f2- ../mbox >../mbox.answers &&
+	cut -f2- ../lines.v1 >../dir.answers &&
+	test_cmp ../dir.answers ../mbox.answers &&
+	cut -f1 ../mbox | sort -u | grep -c "^\.\./series\.mbox:[0-9]*$" >../n &&
+	echo 5 >../n.expect &&
+	test_cmp ../n.expect ../n &&
+	maint get --series=union ../series.mbox >../mbox.union &&
+	test_cmp ../u1 ../mbox.union
+'
+
+test_expect_success 'standard input: an mbox' '
+	maint get --series=union <../series.mbox >../stdin.union &&
+	test_cmp ../u1 ../stdin.union
+'
+
+test_expect_success 'a revision range: named by commit, the union first' '
+	maint get --series HEAD~4.. >../range &&
+	head -n 1 ../range | cut -f1 >../first &&
+	echo "(series)" >../first.expect &&
+	test_cmp ../first.expect ../first &&
+	cut -f1 ../range | tail -n +2 >../commits &&
+	git rev-list --reverse HEAD~4.. >../commits.expect &&
+	test_cmp ../commits.expect ../commits &&
+	cut -f2- ../range >../range.answers &&
+	test_cmp ../dir.answers ../range.answers &&
+	maint get --series=union HEAD~4.. >../range.union &&
+	test_cmp ../u1 ../range.union
+'
+
+# the address of each Cc: of git send-email --dry-run, "SUBJECT<TAB>ADDR"
+sent_cc() {
+	awk '/^Cc: / { cc = 1; sub(/^Cc: /, "") }
+	     /^Subject: / { cc = 0; subject = $0 }
+	     cc { sub(/^\t/, ""); sub(/,$/, ""); addr[n++] = $0 }
+	     /^Subject: / { for (i = 0; i < n; i++) print subject "\t" addr[i]; n = 0 }' |
+		sed "s/\t.*</\t/; s/>\$//" | sort
+}
+
+test_expect_success 'git send-email --cc-cmd: each patch its own, the cover the union' '
+	git -c sendemail.smtpserver=/bin/true send-email --dry-run --force \
+		--confirm=never --from="Pat <pat@author.example>" \
+		--to=list@example.org --suppress-cc=author --suppress-cc=self \
+		--suppress-cc=sob --suppress-cc=bodycc --suppress-cc=cc \
+		--cc-cmd="$MAINT get --series=union --norolestats --nogit-fallback" \
+		out/0*.patch >../sent 2>&1 &&
+	sent_cc <../sent >../sent.cc &&
+	for p in out/0000-cover-letter.patch $P; do
+		subject=$(grep "^Subject: " $p) &&
+		if test $p = out/0000-cover-letter.patch; then
+			maint get --norolestats --nogit-fallback $P
+		else
+			maint get --norolestats --nogit-fallback $p
+		fi | sed "s/.*<//; s/>\$//; s|^|$subject\t|" || return 1
+	done | sort >../want.cc &&
+	test_cmp ../want.cc ../sent.cc &&
+	test "$(grep -c "0/4" ../sent.cc)" -gt 6
+'
+
+test_expect_success 'bad input: a clear error, exit 2, nothing on stdout' '
+	test_expect_code 2 maint get --series no-such-range.. >../out 2>../err &&
+	test_grep "neither a file nor a revision range git knows" ../err &&
+	! test -s ../out &&
+	printf "\0\1\2binary" >../bin &&
+	test_expect_code 2 maint get --series ../bin >../out 2>../err &&
+	test_grep "not a patch: a binary file" ../err &&
+	! test -s ../out &&
+	mkdir ../empty &&
+	test_expect_code 2 maint get --series ../empty >../out 2>../err &&
+	test_grep "no \*.patch file in it" ../err &&
+	test_expect_code 2 maint get --series=union out/0000-cover-letter.patch \
+		../bin 2>../err &&
+	test_expect_code 2 maint get --series README 2>../err &&
+	test_grep "no mail of the series changes a file" ../err &&
+	test_expect_code 255 maint get --series -f README 2>../err &&
+	test_grep "not with --all" ../err &&
+	test_expect_code 255 maint get --series=each out 2>../err &&
+	test_grep "the form is union" ../err
+'
+
+test_done
