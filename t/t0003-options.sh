@@ -34,12 +34,21 @@ in_page() {
 		END { exit $f }' "$2"
 }
 
+# OPT occurs in the --help text HELP as a whole option (--[no-]m inside
+# --[no-]mailmap does not count)
+in_help() {
+	OPT=$1 perl -ne '
+		BEGIN { $o = quotemeta $ENV{OPT}; $f = 1 }
+		$f = 0 if /(?<![-\w])$o(?![-\w])/;
+		END { exit $f }' "$2"
+}
+
 for c in get check format move merge split join export add activity; do
 	test_expect_success "maint $c --help lists every option of its table" '
 		table '$c' &&
 		maint '$c' --help >help.'$c' &&
 		while read -r opt; do
-			grep -qF -- "$opt" help.'$c' ||
+			in_help "$opt" help.'$c' ||
 				{ echo "not in --help: $opt"; exit 1; }
 		done <table.'$c'
 	'
