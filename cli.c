@@ -77,19 +77,19 @@ int read_failure_status(const struct diags *d)
 		case D_OPEN:
 		case D_READ:
 			return d->v[i].err ? file_exit_status(d->v[i].err) :
-					     255;
+					     EXIT_PERL_DIE;
 		case D_NOT_REGULAR:
 			return EISDIR;
 		case D_DUP_HEADER:
 		case D_ODD_LINE:
-			return ENOTTY;
+			return EXIT_PERL_ENOTTY;
 		case D_NOMEM:
 			return ENOMEM;
 		default:
 			break;
 		}
 	}
-	return 255;
+	return EXIT_PERL_DIE;
 }
 
 static int flush_to_file(struct sink *s)

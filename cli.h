@@ -22,8 +22,10 @@ extern const char *maint_cmd; /* "format", "get", ... for messages */
 enum maint_exit {
 	EXIT_OK = 0,
 	EXIT_FINDINGS = 1, /* check: findings; format --check: misordered */
-	EXIT_FAILED = 1, /* add: the input or the output failed */
+	EXIT_FAILED = 1, /* add: the input or the output failed; format: a
+			  * file changed while it was being formatted */
 	EXIT_UNKNOWN_COMMAND = 1, /* maint frobnicate (git's) */
+	EXIT_CONFLICTS = 1, /* merge: conflicts left (git's merge driver) */
 	EXIT_ERROR = 2, /* check, merge, split, join, export: I/O failed */
 	EXIT_PERL_ENOENT = 2, /* a script's die() with $! ENOENT */
 	EXIT_PERL_ENOTTY = 25, /* a script's die() with $! ENOTTY */

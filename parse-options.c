@@ -29,14 +29,6 @@ static int name_matches(const char *names, const char *name, size_t len)
 	return 0;
 }
 
-static const char *first_name(const char *names, size_t *len)
-{
-	const char *end = strchr(names, '|');
-
-	*len = end ? (size_t)(end - names) : strlen(names);
-	return names;
-}
-
 static const struct option *find_option(const struct option *opts,
 					const char *name, size_t len,
 					int *negated)
@@ -172,18 +164,81 @@ int parse_options_usage(int argc, char **argv, const struct option *opts,
 	int r = parse_options(argc, argv, opts, args, nargs, &err);
 
 	if (r == PARSE_OPT_LISTED) {
-		r = 0;
+		r = EXIT_OK;
 	} else if (r) {
 		error_msg("%s", err.buf);
-		r = 129;
+		r = EXIT_USAGE;
 	} else if (*help) {
 		print_usage(stdout, head, opts, foot);
-		r = 0;
+		r = EXIT_OK;
 	} else {
 		r = -1;
 	}
 	strbuf_release(&err);
 	return r;
+}
+
+/*
+ * Set what option o (given as name[0..len), negated or not, its value
+ * after eq when not NULL) sets, taking its value from argv[*i + 1] when
+ * it needs one.  0, or -1 with the message in err.
+ */
+static int apply_option(const struct option *o, int negated, const char *name,
+			size_t len, const char *eq, int argc, char **argv,
+			int *i, struct strbuf *err)
+{
+	const char *v;
+
+	if (negated && eq) {
+		strbuf_addf(err, "Option %.*s does not take an argument",
+			    (int)len, name);
+		return -1;
+	}
+	switch (o->kind) {
+	case OPT_FLAG:
+	case OPT_COUNT:
+		if (eq) {
+			strbuf_addf(err,
+				    "Option %.*s does not take an argument",
+				    (int)len, name);
+			return -1;
+		}
+		if (o->kind == OPT_COUNT && !negated)
+			(*o->flag)++;
+		else
+			*o->flag = !negated;
+		break;
+	case OPT_OPTSTRING:
+		*o->flag = !negated;
+		if (eq && o->str)
+			*o->str = eq + 1;
+		break;
+	case OPT_STRING:
+	case OPT_INT:
+		if (eq) {
+			v = eq + 1;
+		} else if (*i + 1 < argc) {
+			v = argv[++*i];
+		} else {
+			strbuf_addf(err, "Option %.*s requires an argument",
+				    (int)len, name);
+			return -1;
+		}
+		if (o->kind == OPT_STRING) {
+			*o->str = v;
+		} else if (parse_int(v, o->flag)) {
+			strbuf_addf(
+				err,
+				"Value \"%s\" invalid for option %.*s (number expected)",
+				v, (int)len, name);
+			return -1;
+		}
+		break;
+	case OPT_END:
+	case OPT_GROUP:
+		break;
+	}
+	return 0;
 }
 
 int parse_options(int argc, char **argv, const struct option *opts,
@@ -204,7 +259,7 @@ int parse_options(int argc, char **argv, const struct option *opts,
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *name, *eq;
 		const struct option *o;
-		size_t len, flen;
+		size_t len;
 
 		if (!strcmp(a, "--git-completion-helper")) {
 			parse_options_complete(opts, stdout);
@@ -229,62 +284,9 @@ int parse_options(int argc, char **argv, const struct option *opts,
 			parse_options_suggest(opts, name, len, err);
 			goto fail;
 		}
-		first_name(o->names, &flen);
-		if (negated && eq) {
-			strbuf_addf(err,
-				    "Option %.*s does not take an argument",
-				    (int)len, name);
+		if (apply_option(o, negated, name, len, eq, argc, argv, &i,
+				 err))
 			goto fail;
-		}
-		switch (o->kind) {
-		case OPT_FLAG:
-		case OPT_COUNT:
-			if (eq) {
-				strbuf_addf(
-					err,
-					"Option %.*s does not take an argument",
-					(int)len, name);
-				goto fail;
-			}
-			if (o->kind == OPT_COUNT && !negated)
-				(*o->flag)++;
-			else
-				*o->flag = !negated;
-			break;
-		case OPT_OPTSTRING:
-			*o->flag = !negated;
-			if (eq && o->str)
-				*o->str = eq + 1;
-			break;
-		case OPT_STRING:
-		case OPT_INT: {
-			const char *v;
-
-			if (eq) {
-				v = eq + 1;
-			} else if (i + 1 < argc) {
-				v = argv[++i];
-			} else {
-				strbuf_addf(err,
-					    "Option %.*s requires an argument",
-					    (int)len, name);
-				goto fail;
-			}
-			if (o->kind == OPT_STRING) {
-				*o->str = v;
-			} else if (parse_int(v, o->flag)) {
-				strbuf_addf(
-					err,
-					"Value \"%s\" invalid for option %.*s (number expected)",
-					v, (int)len, name);
-				goto fail;
-			}
-			break;
-		}
-		case OPT_END:
-		case OPT_GROUP:
-			break;
-		}
 	}
 	return 0;
 listed:

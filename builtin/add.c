@@ -71,12 +71,12 @@ int cmd_add(int argc, char **argv)
 				  &args, &nargs);
 	if (ret >= 0)
 		goto out;
-	ret = 129;
+	ret = EXIT_USAGE;
 	if (nargs < 2) {
 		error_msg("a header and at least one field line are needed");
 		goto out;
 	}
-	ret = 1;
+	ret = EXIT_FAILED;
 	if (is_directory(input)) {
 		error_msg(
 			"'%s' is a directory: give one of its files with --input",
@@ -106,7 +106,7 @@ int cmd_add(int argc, char **argv)
 			fputs(", no parent section found", stderr);
 		fputc('\n', stderr);
 	}
-	ret = 0;
+	ret = EXIT_OK;
 out:
 	free(args);
 	diags_release(&d);

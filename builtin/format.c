@@ -216,7 +216,7 @@ static int run_dir(struct format_opts *o, struct maintainers *m,
 	size_t *idx = malloc((nk ? nk : 1) * sizeof(*idx));
 	struct strbuf now = STRBUF_INIT;
 	size_t f, i, n, nout = 0;
-	int ret = 255, err = 0;
+	int ret = EXIT_PERL_DIE, err = 0;
 
 	if (!fj || !lk || !out || !idx) {
 		error_msg("out of memory");
@@ -245,7 +245,7 @@ static int run_dir(struct format_opts *o, struct maintainers *m,
 		ret = lock_output(&lk[f], mf->name);
 		if (ret)
 			goto out;
-		ret = 255;
+		ret = EXIT_PERL_DIE;
 		/* what was read is what is there, under the lock */
 		strbuf_reset(&now);
 		if (read_path(mf->name, &now, &err) || now.len != mf->len ||
@@ -253,7 +253,7 @@ static int run_dir(struct format_opts *o, struct maintainers *m,
 			error_msg("%s: changed while it was being formatted; "
 				  "nothing written",
 				  mf->name);
-			ret = err ? file_exit_status(err) : 1;
+			ret = err ? file_exit_status(err) : EXIT_FAILED;
 			goto out;
 		}
 		out[nout++] = (struct output){ mf->name, file_produce, &fj[f] };
@@ -281,83 +281,96 @@ out:
 	return ret;
 }
 
-static int run(struct format_opts *o, char **pats, int npats)
+/*
+ * Lock the outputs (the section file when there are REGEXes) from before
+ * the read to after the rename.  0, or the exit status (reported).
+ */
+static int lock_outputs(const struct format_opts *o, struct lock_file *lk,
+			bool sections)
 {
-	struct lock_file lk[2] = { LOCK_FILE_INIT, LOCK_FILE_INIT };
-	struct maintainers m;
-	struct diags d = DIAGS_INIT;
-	struct mnt_regex *re = NULL;
+	int ret;
+
+	if (check_overlap(o, sections))
+		return EXIT_PERL_DIE;
+	ret = lock_output(&lk[0], o->output);
+	if (!ret && sections)
+		ret = lock_output(&lk[1], o->section);
+	return ret;
+}
+
+/* --check: list what is out of canonical form.  The exit status. */
+static int check_canonical(const struct maintainers *m, const char *order,
+			   struct diags *d)
+{
+	long n = mnt_check_canonical(m, order, d);
+
+	diags_sort(d);
+	print_diags(d);
+	if (n < 0) {
+		error_msg("out of memory");
+		return EXIT_PERL_DIE;
+	}
+	return n ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/*
+ * The sections that stay (ki[0..*nk)) and those a REGEX takes
+ * (mi[0..*nm)), in file order.  0, or -1 (reported).
+ */
+static int partition(const struct maintainers *m, struct mnt_regex *re,
+		     char **pats, int npats, size_t *ki, size_t *nk, size_t *mi,
+		     size_t *nm)
+{
 	struct strbuf text = STRBUF_INIT;
-	struct render_job jobs[2];
-	size_t *ki = NULL, *mi = NULL, nk = 0, nm = 0, i;
-	const char *order = o->order ? o->order_letters : NULL;
-	struct output out[2];
-	size_t nout = 0;
-	int ret = 255;
+	size_t i;
+	int ret = 0;
 
-	mnt_init(&m);
-	if (!o->check && !o->dir) {
-		/* held from before the read to after the rename */
-		if (check_overlap(o, npats > 0))
-			goto out_nore;
-		ret = lock_output(&lk[0], o->output);
-		if (!ret && npats > 0)
-			ret = lock_output(&lk[1], o->section);
-		if (ret)
-			goto out_nore;
-		ret = 255;
-	}
-	if (mnt_read(&m, o->input, &d)) {
-		print_diags(&d);
-		ret = read_failure_status(&d);
-		goto out;
-	}
-	re = calloc((size_t)npats + 1, sizeof(*re));
-	if (!re || compile_all(pats, npats, re))
-		goto out_nore;
+	*nk = *nm = 0;
+	for (i = 0; i < m->nr_sections; i++) {
+		int r = npats ? section_matches(m, &m->sections[i], re, pats,
+						npats, &text) :
+				0;
 
-	if (o->check) {
-		long n = mnt_check_canonical(&m, order, &d);
-
-		diags_sort(&d);
-		print_diags(&d);
-		if (n < 0) {
-			error_msg("out of memory");
-			ret = 255;
-		} else {
-			ret = n ? 1 : 0;
+		if (r < 0) {
+			ret = -1;
+			break;
 		}
-		goto out;
+		if (r)
+			mi[(*nm)++] = i;
+		else
+			ki[(*nk)++] = i;
 	}
+	strbuf_release(&text);
+	return ret;
+}
 
-	ki = malloc(m.nr_sections * sizeof(*ki));
-	mi = malloc(m.nr_sections * sizeof(*mi));
+/* Sort, move and write the sections read into m.  The exit status. */
+static int format_sections(struct format_opts *o, struct maintainers *m,
+			   struct mnt_regex *re, char **pats, int npats)
+{
+	const char *order = o->order ? o->order_letters : NULL;
+	size_t *ki = malloc(m->nr_sections * sizeof(*ki));
+	size_t *mi = malloc(m->nr_sections * sizeof(*mi));
+	size_t nk = 0, nm = 0, nout = 0;
+	struct render_job jobs[2];
+	struct output out[2];
+	int ret = EXIT_PERL_DIE;
+
 	if (!ki || !mi) {
 		error_msg("out of memory");
 		goto out;
 	}
-	for (i = 0; i < m.nr_sections; i++) {
-		int r = npats ? section_matches(&m, &m.sections[i], re, pats,
-						npats, &text) :
-				0;
-
-		if (r < 0)
-			goto out;
-		if (r)
-			mi[nm++] = i;
-		else
-			ki[nk++] = i;
-	}
-	if (mnt_sort_sections(&m, ki, nk) || mnt_sort_sections(&m, mi, nm)) {
+	if (partition(m, re, pats, npats, ki, &nk, mi, &nm))
+		goto out;
+	if (mnt_sort_sections(m, ki, nk) || mnt_sort_sections(m, mi, nm)) {
 		error_msg("out of memory");
 		goto out;
 	}
-	jobs[0] = (struct render_job){ &m, ki, nk, order };
-	jobs[1] = (struct render_job){ &m, mi, nm, order };
+	jobs[0] = (struct render_job){ m, ki, nk, order };
+	jobs[1] = (struct render_job){ m, mi, nm, order };
 	if (o->dir) {
-		if (nm && check_overlap(o, true))
-			goto out;
-		ret = run_dir(o, &m, ki, nk, &jobs[1]);
+		if (!nm || !check_overlap(o, true))
+			ret = run_dir(o, m, ki, nk, &jobs[1]);
 		goto out;
 	}
 	/*
@@ -373,18 +386,106 @@ static int run(struct format_opts *o, char **pats, int npats)
 			(struct output){ o->section, render_produce, &jobs[1] };
 	ret = write_outputs(out, nout);
 out:
+	free(ki);
+	free(mi);
+	return ret;
+}
+
+static int run(struct format_opts *o, char **pats, int npats)
+{
+	struct lock_file lk[2] = { LOCK_FILE_INIT, LOCK_FILE_INIT };
+	struct maintainers m;
+	struct diags d = DIAGS_INIT;
+	struct mnt_regex *re = NULL;
+	size_t i;
+	int ret;
+
+	mnt_init(&m);
+	if (!o->check && !o->dir) {
+		ret = lock_outputs(o, lk, npats > 0);
+		if (ret)
+			goto out_nore;
+	}
+	ret = EXIT_PERL_DIE;
+	if (mnt_read(&m, o->input, &d)) {
+		print_diags(&d);
+		ret = read_failure_status(&d);
+		goto out;
+	}
+	re = calloc((size_t)npats + 1, sizeof(*re));
+	if (!re || compile_all(pats, npats, re))
+		goto out_nore;
+	if (o->check)
+		ret = check_canonical(&m, o->order ? o->order_letters : NULL,
+				      &d);
+	else
+		ret = format_sections(o, &m, re, pats, npats);
+out:
 	for (i = 0; re && i < (size_t)npats; i++)
 		regex_free(&re[i]);
 out_nore:
 	lock_release(&lk[0]);
 	lock_release(&lk[1]);
 	free(re);
-	free(ki);
-	free(mi);
-	strbuf_release(&text);
 	diags_release(&d);
 	mnt_release(&m);
 	return ret;
+}
+
+/* --order=LETTERS: each a field type, once.  0, or -1 (reported). */
+static int check_order(const char *letters)
+{
+	const char *p;
+
+	if (!*letters) {
+		error_msg("--order= needs at least one field letter");
+		return -1;
+	}
+	for (p = letters; *p; p++) {
+		if (!strchr(MNT_ORDER_DEFAULT, *p)) {
+			error_msg("--order=%s: '%c' is not a field "
+				  "type (" MNT_ORDER_DEFAULT ")",
+				  letters, *p);
+			return -1;
+		}
+		if (strchr(p + 1, *p)) {
+			error_msg("--order=%s: '%c' twice", letters, *p);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The options that do not go together; --in-place makes the input the
+ * output.  0, or -1 (reported).
+ */
+static int check_options(struct format_opts *o, int is_move, int nargs)
+{
+	if (is_move && !nargs) {
+		error_msg("at least one REGEX is required");
+		return -1;
+	}
+	if (o->order && check_order(o->order_letters))
+		return -1;
+	if (o->check && (nargs || o->in_place || o->output_given)) {
+		error_msg(
+			"--check writes nothing: it takes no REGEX, --output or --in-place");
+		return -1;
+	}
+	if (o->in_place) {
+		if (o->output_given) {
+			error_msg("--in-place and --output do not go together");
+			return -1;
+		}
+		if (!strcmp(o->input, "-")) {
+			error_msg(
+				"--in-place needs a file, not standard input");
+			return -1;
+		}
+		o->output = o->input;
+	}
+	return 0;
 }
 
 static int format_main(int argc, char **argv, int is_move)
@@ -440,48 +541,8 @@ static int format_main(int argc, char **argv, int is_move)
 		goto out;
 	}
 	o.output_given = o.output != default_output;
-	if (is_move && !nargs) {
-		error_msg("at least one REGEX is required");
+	if (check_options(&o, is_move, nargs))
 		goto out;
-	}
-	if (o.order && !*o.order_letters) {
-		error_msg("--order= needs at least one field letter");
-		goto out;
-	}
-	if (o.order) {
-		const char *p;
-
-		for (p = o.order_letters; *p; p++) {
-			if (!strchr(MNT_ORDER_DEFAULT, *p)) {
-				error_msg("--order=%s: '%c' is not a field "
-					  "type (" MNT_ORDER_DEFAULT ")",
-					  o.order_letters, *p);
-				goto out;
-			}
-			if (strchr(p + 1, *p)) {
-				error_msg("--order=%s: '%c' twice",
-					  o.order_letters, *p);
-				goto out;
-			}
-		}
-	}
-	if (o.check && (nargs || o.in_place || o.output_given)) {
-		error_msg(
-			"--check writes nothing: it takes no REGEX, --output or --in-place");
-		goto out;
-	}
-	if (o.in_place) {
-		if (o.output_given) {
-			error_msg("--in-place and --output do not go together");
-			goto out;
-		}
-		if (!strcmp(o.input, "-")) {
-			error_msg(
-				"--in-place needs a file, not standard input");
-			goto out;
-		}
-		o.output = o.input;
-	}
 	/* a split MAINTAINERS/: each of its files in place (#24 item 9) */
 	if (!o.check && !o.output_given && strcmp(o.input, "-") &&
 	    is_directory(o.input))

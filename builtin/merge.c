@@ -203,7 +203,7 @@ static int install(bool committed)
 		      driver = STRBUF_INIT;
 	char self[PATH_MAX];
 	ssize_t n;
-	int ret = 2;
+	int ret = EXIT_ERROR;
 
 	if (git_line(committed ? top : gp, &attr) || git_line(cp, &config)) {
 		error_msg(committed ? "not in a git work tree" :
@@ -252,7 +252,7 @@ static int install(bool committed)
 	else
 		printf("(this repository only; --attributes writes "
 		       ".gitattributes to commit)\n");
-	ret = 0;
+	ret = EXIT_OK;
 out:
 	strbuf_release(&attr);
 	strbuf_release(&config);
@@ -410,7 +410,7 @@ static int merge_files(char **args, const char *path, struct merge_opts *mo,
 	struct strbuf in[3] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
 	struct strbuf out = STRBUF_INIT;
 	struct merge_result res;
-	int ret = 2, i, err = 0;
+	int ret = EXIT_ERROR, i, err = 0;
 
 	for (i = 0; i < 3; i++) {
 		if (read_path(args[i], &in[i], &err)) {
@@ -440,7 +440,7 @@ static int merge_files(char **args, const char *path, struct merge_opts *mo,
 			  res.conflicts == 1 ? "" : "s", path ? path : args[1]);
 		moved_sections(in, path);
 	}
-	ret = res.conflicts ? 1 : 0;
+	ret = res.conflicts ? EXIT_CONFLICTS : EXIT_OK;
 done:
 	for (i = 0; i < 3; i++)
 		strbuf_release(&in[i]);
@@ -451,7 +451,7 @@ done:
 int cmd_merge(int argc, char **argv)
 {
 	int marker = 7, help = 0, do_install = 0, attributes = 0, diff3 = 0,
-	    zdiff3 = 0, nargs, ret = 2;
+	    zdiff3 = 0, nargs, ret;
 	const char *path = NULL, *lo = NULL, *lb = NULL, *lt = NULL;
 	const struct option opts[] = {
 		OPT_NUM("marker-size", &marker, "N",
@@ -499,7 +499,7 @@ int cmd_merge(int argc, char **argv)
 	    marker > 1000) {
 		print_usage(stderr, merge_head, opts, merge_foot);
 		free(args);
-		return 129;
+		return EXIT_USAGE;
 	}
 	memset(&mo, 0, sizeof(mo));
 	mo.marker_size = marker;

@@ -283,6 +283,77 @@ static void dup_fields(const struct text *o, const struct text *t,
 }
 
 /*
+ * Drop every copy but one of each section r has twice and neither side
+ * had twice; a copy that differs from the kept one is recorded in block
+ * (the kept copy's header line -> the other copy) to be written as a
+ * conflict.  Whether anything was dropped.
+ */
+static bool drop_dup_sections(const struct text *o, const struct text *r,
+			      const struct strmap *keys, bool *drop,
+			      long *block)
+{
+	bool changed = false;
+	size_t i, j;
+
+	for (i = 0; i < keys->nr; i++) {
+		const struct keycount *c = keys->e[i].value;
+		size_t first = c->first - 1, keep;
+
+		if (c->n[2] < 2 || c->n[0] > 1 || c->n[1] > 1)
+			continue;
+		keep = copy_to_keep(o, r, first);
+		for (j = first; j < r->ns; j++) {
+			const struct sec *s = &r->s[j];
+			size_t x;
+
+			if (j == keep ||
+			    !mg_same_key(r, (long)j, r, (long)first))
+				continue;
+			if (!mg_same_section(r, (long)j, r, (long)keep) &&
+			    block[r->s[keep].head] < 0)
+				block[r->s[keep].head] = (long)j;
+			for (x = s->head; x < s->tfirst + s->tnr; x++)
+				drop[x] = true;
+			changed = true;
+		}
+	}
+	return changed;
+}
+
+/*
+ * The lines of r not dropped, each copy in block as a conflict with its
+ * twin, written through em.  0, or -1 when out of memory.
+ */
+static int put_kept(struct emitter *em, const struct text *r, const bool *drop,
+		    const long *block)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nl; i++) {
+		if (drop[i])
+			continue;
+		if (block[i] >= 0) {
+			/* the whole section of each copy, as a conflict */
+			const struct sec *k = NULL, *x = &r->s[block[i]];
+
+			for (j = 0; j < r->ns && !k; j++)
+				if (r->s[j].head == i)
+					k = &r->s[j];
+			if (mg_put_conflict_ranges(em, &r->l[i], 1 + k->nr,
+						   NULL, 0, &r->l[x->head],
+						   1 + x->nr))
+				return -1;
+			i += k->nr;
+			continue;
+		}
+		mg_put_line(em, &r->l[i]);
+	}
+	if (em->wrote && em->last_nonl && em->out->len)
+		em->out->buf[--em->out->len] = '\0';
+	return strbuf_failed(em->out) ? -1 : 0;
+}
+
+/*
  * Git's clean merge keeps what both sides added at different places
  * twice: a section (or a field line of a section) that neither side has
  * twice.  The same copies are one (at OURS' place); different ones under
@@ -297,7 +368,7 @@ int mg_dedupe(const char *ours, size_t olen, const char *theirs, size_t tlen,
 	struct strmap keys = STRMAP_INIT;
 	struct strbuf out = STRBUF_INIT;
 	struct emitter em = { &out, opts, 0, false, false, false };
-	bool *drop = NULL, changed = false;
+	bool *drop = NULL, changed;
 	long *block = NULL; /* line -> the other copy, in a conflict */
 	size_t i, j;
 	int ret = -1;
@@ -316,28 +387,7 @@ int mg_dedupe(const char *ours, size_t olen, const char *theirs, size_t tlen,
 		goto out;
 	for (i = 0; i < r.nl; i++)
 		block[i] = -1;
-	for (i = 0; i < keys.nr; i++) {
-		const struct keycount *c = keys.e[i].value;
-		size_t first = c->first - 1, keep;
-
-		if (c->n[2] < 2 || c->n[0] > 1 || c->n[1] > 1)
-			continue;
-		keep = copy_to_keep(&o, &r, first);
-		for (j = first; j < r.ns; j++) {
-			const struct sec *s = &r.s[j];
-			size_t x;
-
-			if (j == keep ||
-			    !mg_same_key(&r, (long)j, &r, (long)first))
-				continue;
-			if (!mg_same_section(&r, (long)j, &r, (long)keep) &&
-			    block[r.s[keep].head] < 0)
-				block[r.s[keep].head] = (long)j;
-			for (x = s->head; x < s->tfirst + s->tnr; x++)
-				drop[x] = true;
-			changed = true;
-		}
-	}
+	changed = drop_dup_sections(&o, &r, &keys, drop, block);
 	for (j = 0; j < r.ns; j++) {
 		if (drop[r.s[j].head])
 			continue;
@@ -349,30 +399,7 @@ int mg_dedupe(const char *ours, size_t olen, const char *theirs, size_t tlen,
 	if (!changed)
 		goto out;
 	mg_drop_tail(&r, drop);
-	for (i = 0; i < r.nl; i++) {
-		if (drop[i])
-			continue;
-		if (block[i] >= 0) {
-			/* the whole section of each copy, as a conflict */
-			const struct sec *k = NULL, *x = &r.s[block[i]];
-
-			for (j = 0; j < r.ns && !k; j++)
-				if (r.s[j].head == i)
-					k = &r.s[j];
-			if (mg_put_conflict_ranges(&em, &r.l[i], 1 + k->nr,
-						   NULL, 0, &r.l[x->head],
-						   1 + x->nr)) {
-				ret = -1;
-				goto out;
-			}
-			i += k->nr;
-			continue;
-		}
-		mg_put_line(&em, &r.l[i]);
-	}
-	if (em.wrote && em.last_nonl && out.len)
-		out.buf[--out.len] = '\0';
-	if (strbuf_failed(&out)) {
+	if (put_kept(&em, &r, drop, block)) {
 		ret = -1;
 		goto out;
 	}

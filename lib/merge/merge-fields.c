@@ -485,100 +485,135 @@ static void lmerge_release(struct lmerge *lm)
 	free(lm->cv);
 }
 
-int mg_merge_fields(struct emitter *em, const struct line *b, size_t nb,
-		    const struct line *o, size_t no, const struct line *t,
-		    size_t nt)
+/* Allocate lm's tables and match base with each side.  0 or -1. */
+static int lmerge_init(struct lmerge *lm, const struct line *b, size_t nb,
+		       const struct line *o, size_t no, const struct line *t,
+		       size_t nt)
 {
-	struct lmerge lm;
-	size_t i, j, anchor, last;
-	int ret = -1;
-	enum { KEEP, TAKE, CONFLICT } status = KEEP;
+	size_t j;
 
-	if (mg_trivial(em, b, nb, o, no, t, nt))
-		return 0;
-	memset(&lm, 0, sizeof(lm));
-	lm.b = b;
-	lm.o = o;
-	lm.t = t;
-	lm.nb = nb;
-	lm.no = no;
-	lm.nt = nt;
-	lm.bo = malloc((nb + 1) * sizeof(long));
-	lm.bt = malloc((nb + 1) * sizeof(long));
-	lm.ob = malloc((no + 1) * sizeof(long));
-	lm.tb = malloc((nt + 1) * sizeof(long));
-	lm.o_item = malloc((no + 1) * sizeof(size_t));
-	lm.t_insert = calloc(nt + 1, sizeof(bool));
-	lm.t_claimed = calloc(nt + 1, sizeof(bool));
-	lm.t_conflict = malloc((nt + 1) * sizeof(long));
-	if (!lm.bo || !lm.bt || !lm.ob || !lm.tb || !lm.o_item ||
-	    !lm.t_insert || !lm.t_claimed || !lm.t_conflict ||
-	    contents_build(&lm.c, b, nb, o, no, t, nt) ||
-	    mg_lcs_match(b, nb, o, no, lm.bo, lm.ob) ||
-	    mg_lcs_match(b, nb, t, nt, lm.bt, lm.tb) || new_item(&lm) < 0)
-		goto out;
+	memset(lm, 0, sizeof(*lm));
+	lm->b = b;
+	lm->o = o;
+	lm->t = t;
+	lm->nb = nb;
+	lm->no = no;
+	lm->nt = nt;
+	lm->bo = malloc((nb + 1) * sizeof(long));
+	lm->bt = malloc((nb + 1) * sizeof(long));
+	lm->ob = malloc((no + 1) * sizeof(long));
+	lm->tb = malloc((nt + 1) * sizeof(long));
+	lm->o_item = malloc((no + 1) * sizeof(size_t));
+	lm->t_insert = calloc(nt + 1, sizeof(bool));
+	lm->t_claimed = calloc(nt + 1, sizeof(bool));
+	lm->t_conflict = malloc((nt + 1) * sizeof(long));
+	if (!lm->bo || !lm->bt || !lm->ob || !lm->tb || !lm->o_item ||
+	    !lm->t_insert || !lm->t_claimed || !lm->t_conflict ||
+	    contents_build(&lm->c, b, nb, o, no, t, nt) ||
+	    mg_lcs_match(b, nb, o, no, lm->bo, lm->ob) ||
+	    mg_lcs_match(b, nb, t, nt, lm->bt, lm->tb) || new_item(lm) < 0)
+		return -1;
 	for (j = 0; j < nt; j++)
-		lm.t_conflict[j] = -1;
-	/* OURS' lines, in order */
-	last = 0;
-	for (j = 0; j < no; j++) {
-		long id = new_item(&lm);
+		lm->t_conflict[j] = -1;
+	return 0;
+}
+
+/* The merged list starts as OURS' lines, in order.  0 or -1. */
+static int list_ours(struct lmerge *lm)
+{
+	size_t j, last = 0;
+
+	for (j = 0; j < lm->no; j++) {
+		long id = new_item(lm);
 
 		if (id < 0)
-			goto out;
-		lm.it[id].l = &o[j];
-		lm.it[id].ours_added = lm.ob[j] < 0;
-		lm.it[last].next = (size_t)id;
-		lm.o_item[j] = (size_t)id;
+			return -1;
+		lm->it[id].l = &lm->o[j];
+		lm->it[id].ours_added = lm->ob[j] < 0;
+		lm->it[last].next = (size_t)id;
+		lm->o_item[j] = (size_t)id;
 		last = (size_t)id;
 	}
-	/* the status: one value */
-	if (same_status(&lm.c, 'o'))
-		status = same_status(&lm.c, 't') ? KEEP : TAKE;
-	else if (!same_status(&lm.c, 't') && !same_status(&lm.c, 'x'))
+	return 0;
+}
+
+/*
+ * The status (S:) is one value: THEIRS' when only THEIRS changed it,
+ * OURS' when THEIRS did not or both changed it alike, else a conflict.
+ * 0 or -1.
+ */
+static int merge_status(struct lmerge *lm)
+{
+	enum { KEEP, TAKE, CONFLICT } status = KEEP;
+	size_t j;
+
+	if (same_status(&lm->c, 'o'))
+		status = same_status(&lm->c, 't') ? KEEP : TAKE;
+	else if (!same_status(&lm->c, 't') && !same_status(&lm->c, 'x'))
 		status = CONFLICT;
 	if (status == TAKE) {
-		for (j = 0; j < no; j++)
-			if (mg_is_status(&o[j]))
-				lm.it[lm.o_item[j]].removed = true;
-		for (j = 0; j < nt; j++)
-			if (mg_is_status(&t[j]))
-				lm.t_insert[j] = true;
+		for (j = 0; j < lm->no; j++)
+			if (mg_is_status(&lm->o[j]))
+				lm->it[lm->o_item[j]].removed = true;
+		for (j = 0; j < lm->nt; j++)
+			if (mg_is_status(&lm->t[j]))
+				lm->t_insert[j] = true;
 	} else if (status == CONFLICT) {
-		long id = conflict_item(&lm, -1);
+		long id = conflict_item(lm, -1);
 
 		if (id < 0)
-			goto out;
-		place_conflict(&lm, -1, id);
+			return -1;
+		place_conflict(lm, -1, id);
 	}
-	/* a line both sides changed, differently: a conflict, as git's */
-	if (modify_conflicts(&lm))
-		goto out;
-	/* every other content */
-	if (decide(&lm))
-		goto out;
-	/* THEIRS' additions after their anchors */
-	anchor = 0;
-	for (j = 0; j < nt; j++) {
+	return 0;
+}
+
+/* THEIRS' additions (and conflicts) after their anchors.  0 or -1. */
+static int insert_theirs(struct lmerge *lm)
+{
+	size_t j, anchor = 0;
+
+	for (j = 0; j < lm->nt; j++) {
 		long id;
 
-		if (lm.t_insert[j]) {
-			id = new_item(&lm);
+		if (lm->t_insert[j]) {
+			id = new_item(lm);
 			if (id < 0)
-				goto out;
-			lm.it[id].l = &t[j];
-		} else if (lm.t_conflict[j] >= 0) {
-			id = lm.t_conflict[j];
+				return -1;
+			lm->it[id].l = &lm->t[j];
+		} else if (lm->t_conflict[j] >= 0) {
+			id = lm->t_conflict[j];
 		} else {
-			size_t c = theirs_counterpart(&lm, j);
+			size_t c = theirs_counterpart(lm, j);
 
 			if (c)
 				anchor = c;
 			continue;
 		}
-		insert_after(&lm, anchor, (size_t)id, &t[j]);
+		insert_after(lm, anchor, (size_t)id, &lm->t[j]);
 		anchor = (size_t)id;
 	}
+	return 0;
+}
+
+int mg_merge_fields(struct emitter *em, const struct line *b, size_t nb,
+		    const struct line *o, size_t no, const struct line *t,
+		    size_t nt)
+{
+	struct lmerge lm;
+	size_t i;
+	int ret = -1;
+
+	if (mg_trivial(em, b, nb, o, no, t, nt))
+		return 0;
+	/*
+	 * OURS' lines, the status, a line both sides changed differently
+	 * (a conflict, as git's), every other content, THEIRS' additions.
+	 */
+	if (lmerge_init(&lm, b, nb, o, no, t, nt) || list_ours(&lm) ||
+	    merge_status(&lm) || modify_conflicts(&lm) || decide(&lm) ||
+	    insert_theirs(&lm))
+		goto out;
 	for (i = lm.it[0].next; i; i = lm.it[i].next) {
 		const struct merged_item *it = &lm.it[i];
 

@@ -117,112 +117,145 @@ static size_t line_offset(const struct mnt_file *f, unsigned long lineno)
 	return off;
 }
 
-int mnt_add_entry(const struct maintainers *m, const char *header,
-		  char *const *fields, size_t n, bool inherit,
-		  struct strbuf *out, struct add_result *res, struct diags *d)
+/*
+ * The header trimmed (*hlen), refused when empty, several lines, a field
+ * or a section that exists.  0, or -1 with a diag.
+ */
+static int check_header(const struct maintainers *m, const char **header,
+			size_t *hlen, struct diags *d)
 {
-	const struct mnt_file *f = &m->files[0];
-	const char *fname = f->name;
-	struct arena a = ARENA_INIT;
-	struct mnt_text *v = NULL;
-	const struct mnt_section *before = NULL;
-	size_t i, nv = 0, hlen, off, start = out->len;
-	unsigned long lines_before = 1;
-	int ret = -1;
+	const char *h = *header;
+	const struct mnt_section *s;
+	size_t len;
 
-	memset(res, 0, sizeof(*res));
-	while (*header && mnt_isspace((unsigned char)*header))
-		header++;
-	hlen = strlen(header);
-	while (hlen && mnt_isspace((unsigned char)header[hlen - 1]))
-		hlen--;
-	if (!hlen || memchr(header, '\n', hlen) ||
-	    (header[0] >= 'A' && header[0] <= 'Z' && header[1] == ':')) {
+	while (*h && mnt_isspace((unsigned char)*h))
+		h++;
+	len = strlen(h);
+	while (len && mnt_isspace((unsigned char)h[len - 1]))
+		len--;
+	*header = h;
+	*hlen = len;
+	if (!len || memchr(h, '\n', len) ||
+	    (h[0] >= 'A' && h[0] <= 'Z' && h[1] == ':')) {
 		diag_add(d, D_BAD_ENTRY, NULL, 0,
 			 "the header '%.*s' is empty or looks like a field",
-			 (int)hlen, header);
+			 (int)len, h);
 		return -1;
 	}
-	if (mnt_find(m, header, hlen)) {
-		const struct mnt_section *s = mnt_find(m, header, hlen);
+	s = mnt_find(m, h, len);
+	if (s) {
+		diag_add(d, D_DUP_HEADER, m->files[0].name, s->lineno,
+			 "section '%.*s' exists already", (int)len, h);
+		return -1;
+	}
+	return 0;
+}
 
-		diag_add(d, D_DUP_HEADER, fname, s->lineno,
-			 "section '%.*s' exists already", (int)hlen, header);
-		return -1;
-	}
+/* The field lines given, as texts in *v.  0, or -1 with a diag. */
+static int read_fields(struct arena *a, char *const *fields, size_t n,
+		       struct mnt_text **v, struct diags *d)
+{
+	size_t i;
+
 	if (!n) {
 		diag_add(d, D_BAD_ENTRY, NULL, 0,
 			 "an entry needs at least one field line");
 		return -1;
 	}
-	v = calloc(n, sizeof(*v));
-	if (!v)
-		goto nomem;
+	*v = calloc(n, sizeof(**v));
+	if (!*v) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		return -1;
+	}
 	for (i = 0; i < n; i++) {
-		if (!field_text(&a, fields[i], &v[nv])) {
+		if (!field_text(a, fields[i], &(*v)[i])) {
 			diag_add(d, D_BAD_ENTRY, NULL, 0,
 				 "'%s' is not a field line (\"X: value\")",
 				 fields[i]);
-			goto out;
-		}
-		nv++;
-	}
-	if (inherit) {
-		res->parent = find_parent(m, v, nv);
-		if (res->parent) {
-			const struct mnt_line *l =
-				mnt_section_lines(m, res->parent);
-			size_t k, orig = nv;
-			struct mnt_text *nw =
-				realloc(v, (nv + res->parent->nr) * sizeof(*v));
-
-			if (!nw)
-				goto nomem;
-			v = nw;
-			for (k = 0; k < res->parent->nr; k++) {
-				char t = l[k].type;
-
-				if ((t == 'L' || t == 'T' || t == 'S') &&
-				    !has_type(v, orig, t)) {
-					v[nv].s = l[k].s;
-					v[nv].len = l[k].len;
-					nv++;
-					res->inherited++;
-				}
-			}
+			return -1;
 		}
 	}
-	if (mnt_order_texts(v, nv, MNT_ORDER_DEFAULT))
-		goto nomem;
-	/*
-	 * Where the fewest sections are out of order around it: the first
-	 * k with the least #{before k: sorting after} + #{from k: before}
-	 * (in a sorted file, before the first section sorting after it).
-	 */
-	{
-		size_t k, cost = 0, best = (size_t)-1;
-		int c;
+	return 0;
+}
 
-		for (i = 1; i < m->nr_sections; i++)
-			if (mnt_header_cmp(header, hlen, m->sections[i].header,
-					   m->sections[i].header_len) > 0)
-				cost++;
-		for (k = 1; k <= m->nr_sections; k++) {
-			if (cost < best) {
-				best = cost;
-				before = k < m->nr_sections ? &m->sections[k] :
-							      NULL;
-			}
-			if (k == m->nr_sections)
-				break;
-			c = mnt_header_cmp(header, hlen, m->sections[k].header,
-					   m->sections[k].header_len);
-			if (c > 0)
-				cost--;
-			else
-				cost++;
+/*
+ * Add the parent's L:, T: and S: lines of the types v[0..*nv) lacks.
+ * 0, or -1 when out of memory.
+ */
+static int inherit_fields(const struct maintainers *m, struct mnt_text **v,
+			  size_t *nv, struct add_result *res)
+{
+	const struct mnt_line *l;
+	size_t k, orig = *nv;
+	struct mnt_text *nw;
+
+	res->parent = find_parent(m, *v, *nv);
+	if (!res->parent)
+		return 0;
+	l = mnt_section_lines(m, res->parent);
+	nw = realloc(*v, (*nv + res->parent->nr) * sizeof(*nw));
+	if (!nw)
+		return -1;
+	*v = nw;
+	for (k = 0; k < res->parent->nr; k++) {
+		char t = l[k].type;
+
+		if ((t == 'L' || t == 'T' || t == 'S') &&
+		    !has_type(nw, orig, t)) {
+			nw[*nv].s = l[k].s;
+			nw[*nv].len = l[k].len;
+			(*nv)++;
+			res->inherited++;
 		}
 	}
+	return 0;
+}
+
+/*
+ * Where the fewest sections are out of order around the new one: the
+ * first k with the least #{before k: sorting after} + #{from k: before}
+ * (in a sorted file, before the first section sorting after it).  The
+ * section to insert before, or NULL for the end.
+ */
+static const struct mnt_section *best_position(const struct maintainers *m,
+					       const char *header, size_t hlen)
+{
+	const struct mnt_section *before = NULL;
+	size_t i, k, cost = 0, best = (size_t)-1;
+
+	for (i = 1; i < m->nr_sections; i++)
+		if (mnt_header_cmp(header, hlen, m->sections[i].header,
+				   m->sections[i].header_len) > 0)
+			cost++;
+	for (k = 1; k <= m->nr_sections; k++) {
+		if (cost < best) {
+			best = cost;
+			before = k < m->nr_sections ? &m->sections[k] : NULL;
+		}
+		if (k == m->nr_sections)
+			break;
+		if (mnt_header_cmp(header, hlen, m->sections[k].header,
+				   m->sections[k].header_len) > 0)
+			cost--;
+		else
+			cost++;
+	}
+	return before;
+}
+
+/*
+ * The file with the entry (header, then v[0..nv)) inserted before
+ * section before (NULL: at the end), appended to out; res->lineno is
+ * the header's line.  0, or -1 when out of memory.
+ */
+static int write_entry(const struct mnt_file *f,
+		       const struct mnt_section *before, const char *header,
+		       size_t hlen, const struct mnt_text *v, size_t nv,
+		       struct strbuf *out, struct add_result *res)
+{
+	size_t i, off, start = out->len;
+	unsigned long lines_before = 1;
+
 	off = before ? line_offset(f, before->lineno) : f->len;
 	strbuf_add(out, f->data, off);
 	if (!before && off && f->data[off - 1] != '\n')
@@ -243,12 +276,30 @@ int mnt_add_entry(const struct maintainers *m, const char *header,
 	if (before)
 		strbuf_addch(out, '\n');
 	strbuf_add(out, f->data + off, f->len - off);
-	if (strbuf_failed(out))
-		goto nomem;
+	return strbuf_failed(out) ? -1 : 0;
+}
+
+int mnt_add_entry(const struct maintainers *m, const char *header,
+		  char *const *fields, size_t n, bool inherit,
+		  struct strbuf *out, struct add_result *res, struct diags *d)
+{
+	struct arena a = ARENA_INIT;
+	struct mnt_text *v = NULL;
+	size_t hlen;
+	int ret = -1;
+
+	memset(res, 0, sizeof(*res));
+	if (check_header(m, &header, &hlen, d) ||
+	    read_fields(&a, fields, n, &v, d))
+		goto out;
+	if ((inherit && inherit_fields(m, &v, &n, res)) ||
+	    mnt_order_texts(v, n, MNT_ORDER_DEFAULT) ||
+	    write_entry(&m->files[0], best_position(m, header, hlen), header,
+			hlen, v, n, out, res)) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
 	ret = 0;
-	goto out;
-nomem:
-	diag_add(d, D_NOMEM, NULL, 0, "out of memory");
 out:
 	free(v);
 	arena_release(&a);

@@ -278,129 +278,169 @@ int mnt_parse(struct maintainers *m, const char *name, char *data, size_t len,
 	return mnt_parse_mapped(m, name, data, len, false, d);
 }
 
-int mnt_parse_mapped(struct maintainers *m, const char *name, char *data,
-		     size_t len, bool mapped, struct diags *d)
-{
-	struct rawline line, last = { "", 0, 0 };
-	struct strbuf msg = STRBUF_INIT;
-	size_t cur = 0, pos = 0;
+/* One file being parsed: where it is, and the line held back. */
+struct parse_state {
+	struct maintainers *m;
 	unsigned file;
-	unsigned long lineno = 0;
 	const char *fname;
+	size_t cur; /* the section lines go to */
+	struct rawline last; /* a possible header, not yet placed */
+	struct diags *d;
+};
 
-	if (add_file(m, name, data, len, mapped) || ensure_preamble(m))
-		goto nomem;
-	file = (unsigned)(m->nr_files - 1);
-	fname = m->files[file].name;
-	m->files[file].preamble_start = m->preamble.len;
+static int parse_nomem(struct parse_state *ps)
+{
+	diag_add(ps->d, D_NOMEM, ps->fname, 0, "out of memory");
+	return -1;
+}
 
-	/* Reserve for a typical file (about 30 bytes a line) at once. */
+/* Reserve for a typical file (about 30 bytes a line) at once. */
+static int reserve(struct maintainers *m, size_t len)
+{
 	if (!ALLOC_GROW(m->lines, m->nr_lines + len / 32 + 16,
 			m->alloc_lines) ||
 	    !ALLOC_GROW(m->sections, m->nr_sections + len / 256 + 16,
 			m->alloc_sections))
-		goto nomem;
+		return -1;
 	while (m->hash_size / 2 < m->nr_sections + len / 256 + 16)
 		if (hash_grow(m))
-			goto nomem;
+			return -1;
+	return 0;
+}
+
+static int duplicate_header(struct parse_state *ps, const char *h, size_t hlen,
+			    const struct mnt_section *old)
+{
+	struct strbuf msg = STRBUF_INIT;
+
+	strbuf_addstr(&msg, "duplicate section header '");
+	quoted(&msg, h, hlen);
+	strbuf_addch(&msg, '\'');
+	if (old->file == ps->file)
+		strbuf_addf(&msg, " (first at line %lu)", old->lineno);
+	else
+		strbuf_addf(&msg, " (first at %s:%lu)",
+			    ps->m->files[old->file].name, old->lineno);
+	return parse_error(ps->d, D_DUP_HEADER, ps->fname, ps->last.lineno,
+			   &msg);
+}
+
+/*
+ * A field line after the held-back line: that line is the header of a
+ * new section, the field its first line.  0, or -1 with a diag.
+ */
+static int start_section(struct parse_state *ps, const struct rawline *line)
+{
+	struct maintainers *m = ps->m;
+	const char *h = ps->last.s;
+	size_t hlen = ps->last.len;
+	struct mnt_section *sec;
+	uint32_t *slot;
+
+	trim(&h, &hlen);
+	if (m->nr_sections + 1 > m->hash_size / 2 && hash_grow(m))
+		return parse_nomem(ps);
+	slot = hash_slot(m, h, hlen);
+	if (*slot)
+		return duplicate_header(ps, h, hlen, &m->sections[*slot - 1]);
+	sec = new_section(m);
+	if (!sec)
+		return parse_nomem(ps);
+	sec->header = h;
+	sec->header_len = hlen;
+	sec->file = ps->file;
+	sec->lineno = ps->last.lineno;
+	ps->cur = m->nr_sections - 1;
+	*slot = (uint32_t)m->nr_sections;
+	ps->last.len = 0;
+	ps->last.s = "";
+	if (add_field(m, sec, line, ps->file))
+		return parse_nomem(ps);
+	return 0;
+}
+
+/* The held-back line is neither blank nor a header: an error. */
+static int odd_line(struct parse_state *ps, const char *h, size_t hlen)
+{
+	const struct mnt_section *sec = &ps->m->sections[ps->cur];
+	struct strbuf msg = STRBUF_INIT;
+
+	strbuf_addstr(&msg, "odd non-pattern line '");
+	quoted(&msg, h, hlen);
+	strbuf_addstr(&msg, "' in section '");
+	quoted(&msg, sec->header, sec->header_len);
+	strbuf_addstr(&msg, mnt_is_conflict_marker(h, hlen) ?
+				    "' (a leftover merge conflict marker)" :
+				    "' (not a field 'X:<TAB>value', nor a "
+				    "header followed by one)");
+	return parse_error(ps->d, D_ODD_LINE, ps->fname, ps->last.lineno, &msg);
+}
+
+/*
+ * A line that is not a field: held back (it may be the next header),
+ * after the one held before it went to the preamble, or was blank.
+ * 0, or -1 with a diag.
+ */
+static int hold_line(struct parse_state *ps, const struct rawline *line)
+{
+	struct maintainers *m = ps->m;
+	const char *h;
+	size_t hlen;
+
+	if (m->sections[ps->cur].preamble) {
+		strbuf_add(&m->preamble, ps->last.s, ps->last.len);
+		if (strbuf_failed(&m->preamble))
+			return parse_nomem(ps);
+		ps->last = *line;
+		return 0;
+	}
+	h = ps->last.s;
+	hlen = ps->last.len;
+	trim(&h, &hlen);
+	if (hlen)
+		return odd_line(ps, h, hlen);
+	ps->last = *line;
+	return 0;
+}
+
+int mnt_parse_mapped(struct maintainers *m, const char *name, char *data,
+		     size_t len, bool mapped, struct diags *d)
+{
+	struct parse_state ps = { m, 0, name, 0, { "", 0, 0 }, d };
+	struct rawline line;
+	unsigned long lineno = 0;
+	size_t pos = 0;
+
+	if (add_file(m, name, data, len, mapped) || ensure_preamble(m))
+		return parse_nomem(&ps);
+	ps.file = (unsigned)(m->nr_files - 1);
+	ps.fname = m->files[ps.file].name;
+	m->files[ps.file].preamble_start = m->preamble.len;
+	if (reserve(m, len))
+		return parse_nomem(&ps);
 
 	while (pos < len) {
 		const char *nl = memchr(data + pos, '\n', len - pos);
-		struct mnt_section *sec;
-		const char *h;
-		size_t hlen;
-		uint32_t *slot;
 
 		line.s = data + pos;
 		line.len = nl ? (size_t)(nl - line.s) + 1 : len - pos;
 		line.lineno = ++lineno;
 		pos += line.len;
 
-		if (is_field_line(&line)) {
-			if (!last.len) {
-				if (add_field(m, &m->sections[cur], &line,
-					      file))
-					goto nomem;
-				continue;
-			}
-			h = last.s;
-			hlen = last.len;
-			trim(&h, &hlen);
-			if (m->nr_sections + 1 > m->hash_size / 2 &&
-			    hash_grow(m))
-				goto nomem;
-			slot = hash_slot(m, h, hlen);
-			if (*slot) {
-				const struct mnt_section *old =
-					&m->sections[*slot - 1];
-
-				strbuf_addstr(&msg,
-					      "duplicate section header '");
-				quoted(&msg, h, hlen);
-				strbuf_addch(&msg, '\'');
-				if (old->file == file)
-					strbuf_addf(&msg,
-						    " (first at line %lu)",
-						    old->lineno);
-				else
-					strbuf_addf(&msg, " (first at %s:%lu)",
-						    m->files[old->file].name,
-						    old->lineno);
-				return parse_error(d, D_DUP_HEADER, fname,
-						   last.lineno, &msg);
-			}
-			sec = new_section(m);
-			if (!sec)
-				goto nomem;
-			sec->header = h;
-			sec->header_len = hlen;
-			sec->file = file;
-			sec->lineno = last.lineno;
-			cur = m->nr_sections - 1;
-			*slot = (uint32_t)m->nr_sections;
-			last.len = 0;
-			last.s = "";
-			if (add_field(m, sec, &line, file))
-				goto nomem;
-			continue;
+		if (!is_field_line(&line)) {
+			if (hold_line(&ps, &line))
+				return -1;
+		} else if (ps.last.len) {
+			if (start_section(&ps, &line))
+				return -1;
+		} else if (add_field(m, &m->sections[ps.cur], &line, ps.file)) {
+			return parse_nomem(&ps);
 		}
-
-		if (m->sections[cur].preamble) {
-			strbuf_add(&m->preamble, last.s, last.len);
-			if (strbuf_failed(&m->preamble))
-				goto nomem;
-			last = line;
-			continue;
-		}
-		h = last.s;
-		hlen = last.len;
-		trim(&h, &hlen);
-		if (hlen) {
-			strbuf_addstr(&msg, "odd non-pattern line '");
-			quoted(&msg, h, hlen);
-			strbuf_addstr(&msg, "' in section '");
-			quoted(&msg, m->sections[cur].header,
-			       m->sections[cur].header_len);
-			strbuf_addstr(&msg,
-				      mnt_is_conflict_marker(h, hlen) ?
-					      "' (a leftover merge conflict "
-					      "marker)" :
-					      "' (not a field 'X:<TAB>value',"
-					      " nor a header followed by "
-					      "one)");
-			return parse_error(d, D_ODD_LINE, fname, last.lineno,
-					   &msg);
-		}
-		last = line;
 	}
-	if (set_tail(m, &m->sections[cur], &last, file))
-		goto nomem;
-	m->files[file].preamble_end = m->preamble.len;
+	if (set_tail(m, &m->sections[ps.cur], &ps.last, ps.file))
+		return parse_nomem(&ps);
+	m->files[ps.file].preamble_end = m->preamble.len;
 	return 0;
-nomem:
-	strbuf_release(&msg);
-	diag_add(d, D_NOMEM, name, 0, "out of memory");
-	return -1;
 }
 
 static int cmp_names(const void *a, const void *b)
