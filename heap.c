@@ -3,17 +3,16 @@
  * heap: the process's heap set up once, before a subcommand runs.
  *
  * A call of maint is short and touches a few MiB (the parsed
- * MAINTAINERS, its pattern index, the regexes' match frames): on a
- * virtual machine each first touch of a 4 KiB page can cost ~10 us,
- * which was half of a get call's time.  So, with glibc: the heap grows
- * in steps of HEAP_STEP, blocks up to HEAP_MMAP_MAX come from it (not
- * from an mmap each, faulted afresh), and the heap past its first
- * HEAP_SMALL bytes is marked for transparent huge pages (2 MiB a fault,
- * where the kernel allows them for madvise()d ranges; elsewhere the
- * advice does nothing).  The first HEAP_SMALL keep small pages: a
- * query of one file or one patch touches ~2 MiB of heap, and zeroing
- * whole huge pages for it was ~15% of its time; a call that goes on
- * (--all, check, format) gets huge pages past that point.  Nothing else
+ * MAINTAINERS, its pattern index, the regexes' match frames), and the
+ * first touch of a page is dear on a virtual machine (bench/README.md).
+ * So, with glibc: the heap grows in steps of HEAP_STEP, blocks up to
+ * HEAP_MMAP_MAX come from it (not from an mmap each, faulted afresh),
+ * and the heap past its first HEAP_SMALL bytes is marked for transparent
+ * huge pages (2 MiB a fault, where the kernel allows them for madvise()d
+ * ranges; elsewhere the advice does nothing).  The first HEAP_SMALL keep
+ * small pages: a query of one file or one patch touches ~2 MiB of heap,
+ * which would be whole huge pages to zero; a call that goes on (--all,
+ * check, format) gets huge pages past that point.  Nothing else
  * changes: the heap is the same malloc(), only its pages are fewer and
  * larger.  Sanitizer builds keep their own allocator.
  */
