@@ -53,8 +53,11 @@ LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
 	   lib/base/fileio.o lib/base/glob.o lib/base/json.o lib/base/patch.o \
 	   lib/base/perlre.o lib/base/regex.o lib/base/run.o lib/base/strbuf.o \
 	   lib/base/strmap.o lib/base/suggest.o lib/base/tempfile.o lib/base/ustr.o \
-	   lib/check/cc-check.o lib/check/check-patch.o lib/check/check-selftest.o \
-	   lib/check/check.o lib/export/export-json.o lib/export/export.o \
+	   lib/check/cc-check.o lib/check/check-coverage.o \
+	   lib/check/check-fields.o lib/check/check-lines.o \
+	   lib/check/check-patch.o lib/check/check-selftest.o \
+	   lib/check/check-tree.o lib/check/check.o \
+	   lib/export/export-json.o lib/export/export.o \
 	   lib/get/get-answer-emit.o \
 	   lib/get/get-answer.o lib/get/get-db.o lib/get/get-json.o \
 	   lib/get/get-match.o lib/get/get-query.o lib/get/get-series.o \

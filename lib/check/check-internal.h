@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What check.c and check-selftest.c share (see check.h): the lines of
- * MAINTAINERS as get_maintainer.pl's @self_test_info, the run's state,
- * and the helpers both use.
+ * What the files of check share (see check.h): the lines of MAINTAINERS
+ * as get_maintainer.pl's @self_test_info, the run's state, the helpers
+ * (check-lines.c) and each pass that ck_run() (check.c) calls.
  */
 #ifndef MAINT_CHECK_INTERNAL_H
 #define MAINT_CHECK_INTERNAL_H
@@ -29,7 +29,10 @@ struct ck {
 	bool nomem;
 };
 
-/* check.c */
+/* check-lines.c: the lines, the tree, the sections */
+
+/* c->l from the files of c->db, one a line.  0 or -1 (ENOMEM). */
+int ck_split_lines(struct ck *c);
 bool ck_perl_space(char ch);
 const char *ck_fname(const struct ck *c, const struct ck_line *l);
 /* patch mode: is a finding on l kept (ck_opts.focus; always without) */
@@ -49,6 +52,51 @@ char ck_field(const struct ck_line *l, const char **v, size_t *vlen);
 bool ck_is_word(char ch);
 /* does s hold the word w, any case? */
 bool ck_has_icase(const char *s, size_t len, const char *w);
+/* entry k of c->db as a line (for file and lineno), in *tmp */
+const struct ck_line *ck_entry_line(struct ck *c, size_t k,
+				    struct ck_line *tmp);
+/* The first section header at or after k (db->nr when none); its end. */
+size_t ck_next_section(const struct gm_db *db, size_t k, size_t *end);
+/* how much of a header a message quotes */
+int ck_header_width(const struct gm_entry *e);
+
+/* check-fields.c */
+
+/* checkpatch.pl's $preferred_order */
+extern const char ck_preferred_order[];
+/* checkpatch.pl's MAINTAINERS style checks, on every line */
+void ck_style(struct ck *c);
+/*
+ * M:/R:/L: syntax, S: values, duplicate and shared F:, N:/K: regexes.
+ * 0 or -1.
+ */
+int ck_fields(struct ck *c);
+
+/* check-tree.c: the checks that read o->tree */
+
+void ck_useless_excludes(struct ck *c);
+void ck_all_excluded(struct ck *c);
+void ck_dead_regexes(struct ck *c);
+/* sections that are no file's best match; 0 or -1 */
+int ck_shadowed(struct ck *c);
+
+/*
+ * For every file of the tree: the sections it matches, and those that
+ * match it best (the deepest pattern, THE REST left out).  matched[k]
+ * and best[k] count files by header entry k; per file, cov says whether
+ * its best sections include a maintained one.
+ */
+struct ck_best {
+	size_t *matched, *best;
+	bool *maintained;
+	unsigned char *cov; /* per file: 0 none, 1 only THE REST, 2 covered,
+			     * 3 unmaintained best match */
+};
+
+/* fill b (zeroed) for db and t; 0 or -1; ck_best_release() either way */
+int ck_best_matches(struct gm_db *db, const struct ck_tree *t,
+		    struct ck_best *b);
+void ck_best_release(struct ck_best *b);
 
 /* check-selftest.c: get_maintainer.pl --self-test; 0 or -1 */
 int ck_self_test(struct ck *c);

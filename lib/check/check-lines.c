@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check: the tree's files, the lines of MAINTAINERS as
+ * get_maintainer.pl's @self_test_info, its sections, and the report of a
+ * finding: what the checks share (see check-internal.h).
+ */
+#include "check-internal.h"
+#include "get/get.h"
+#include "base/base.h"
+#include "model/model.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- the tree's files ---- */
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int ck_tree_add_list(struct ck_tree *t, struct strbuf *list)
+{
+	char *p, *end, *nl;
+	size_t base;
+
+	/* paths are offsets into buf until the text stops moving */
+	base = t->buf.len;
+	strbuf_addbuf(&t->buf, list);
+	strbuf_addch(&t->buf, '\n');
+	strbuf_release(list);
+	if (strbuf_failed(&t->buf))
+		return -1;
+	p = t->buf.buf + base;
+	end = t->buf.buf + t->buf.len;
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		*nl = '\0';
+		/* as git_execute_cmd(): no leading space, no empty line */
+		while (p < nl && mnt_isspace((unsigned char)*p))
+			p++;
+		if (p == nl)
+			continue;
+		if (!ALLOC_GROW(t->v, t->nr + 1, t->alloc))
+			return -1;
+		t->v[t->nr++] = p;
+	}
+	if (t->nr)
+		qsort(t->v, t->nr, sizeof(*t->v), cmp_path);
+	return 0;
+}
+
+void ck_tree_release(struct ck_tree *t)
+{
+	free(t->v);
+	strbuf_release(&t->buf);
+	t->v = NULL;
+	t->nr = t->alloc = 0;
+}
+
+/* The first file not sorting before prefix p. */
+size_t ck_tree_lower(const struct ck_tree *t, const char *p, size_t len)
+{
+	size_t lo = 0, hi = t->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strncmp(t->v[mid], p, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+bool ck_has_prefix(const char *s, const char *p, size_t len)
+{
+	return !strncmp(s, p, len);
+}
+
+/* ---- the lines, as get_maintainer.pl's @self_test_info ---- */
+
+int ck_split_lines(struct ck *c)
+{
+	size_t f;
+
+	for (f = 0; f < c->db->nr_names; f++) {
+		const char *p = c->db->maps[f].data;
+		const char *end = p + c->db->maps[f].len;
+		unsigned long n = 1;
+
+		while (p < end) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			const char *e = nl ? nl : end;
+
+			if (!ALLOC_GROW(c->l, c->nr + 1, c->alloc))
+				return -1;
+			c->l[c->nr++] = (struct ck_line){ p, (size_t)(e - p),
+							  (unsigned)f, n++ };
+			p = nl ? nl + 1 : end;
+		}
+	}
+	return 0;
+}
+
+bool ck_perl_space(char ch)
+{
+	return mnt_isspace((unsigned char)ch);
+}
+
+/* /^([A-Z]):\s*(.*)/: the type, and the value in *v, *vlen */
+char ck_field(const struct ck_line *l, const char **v, size_t *vlen)
+{
+	size_t i = 2;
+
+	if (l->len < 2 || l->s[0] < 'A' || l->s[0] > 'Z' || l->s[1] != ':')
+		return 0;
+	while (i < l->len && ck_perl_space(l->s[i]))
+		i++;
+	*v = l->s + i;
+	*vlen = l->len - i;
+	return l->s[0];
+}
+
+bool ck_is_word(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+const char *ck_fname(const struct ck *c, const struct ck_line *l)
+{
+	return c->db->names[l->file];
+}
+
+/* Patch mode: would a finding on this line be kept (ck_opts.focus)? */
+bool ck_focused(const struct ck *c, const struct ck_line *l)
+{
+	return !c->o->focus ||
+	       c->o->focus(c->o->focus_arg, ck_fname(c, l), l->lineno);
+}
+
+/*
+ * Patch mode: a finding about a line that repeats an earlier one goes on
+ * the earlier copy when only that one is the patch's (a patch that puts
+ * a second copy before the first hears of it).  True when it does.
+ */
+bool ck_on_earlier(const struct ck *c, const struct ck_line *later,
+		   const struct ck_line *earlier)
+{
+	return c->o->focus && earlier && !ck_focused(c, later) &&
+	       ck_focused(c, earlier);
+}
+
+void ck_report(struct ck *c, enum diag_id id, const struct ck_line *l,
+	       const char *script_msg, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (c->o->self_test && script_msg && c->o->script) {
+		strbuf_addf(c->o->script, "%s:%lu: warning: %s\t",
+			    ck_fname(c, l), l->lineno, script_msg);
+		strbuf_add(c->o->script, l->s, l->len);
+		strbuf_addch(c->o->script, '\n');
+	}
+	strbuf_reset(&c->tmp);
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !strbuf_grow(&c->tmp, (size_t)n)) {
+		c->nomem = true;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(c->tmp.buf, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	diag_add(c->d, id, ck_fname(c, l), l->lineno, "%s", c->tmp.buf);
+}
+
+bool ck_has_icase(const char *s, size_t len, const char *w)
+{
+	size_t n = strlen(w), i;
+
+	for (i = 0; i + n <= len; i++)
+		if (!strncasecmp(s + i, w, n))
+			return true;
+	return false;
+}
+
+/* ---- sections, as get_maintainer.pl reads them ---- */
+
+const struct ck_line *ck_entry_line(struct ck *c, size_t k, struct ck_line *tmp)
+{
+	const struct gm_entry *e = &c->db->tv[k];
+
+	/* only file and lineno are used for a report */
+	tmp->s = e->s;
+	tmp->len = e->len;
+	tmp->file = e->file;
+	tmp->lineno = e->lineno;
+	return tmp;
+}
+
+static size_t section_end(const struct gm_db *db, size_t hdr)
+{
+	size_t k = hdr + 1;
+
+	while (k < db->nr && db->tv[k].type)
+		k++;
+	return k;
+}
+
+static bool is_header(const struct gm_db *db, size_t k)
+{
+	return !db->tv[k].type && k + 1 < db->nr && db->tv[k + 1].type;
+}
+
+/* The first section header at or after k (db->nr when none); its end. */
+size_t ck_next_section(const struct gm_db *db, size_t k, size_t *end)
+{
+	while (k < db->nr && !is_header(db, k))
+		k++;
+	*end = k < db->nr ? section_end(db, k) : k;
+	return k;
+}
+
+int ck_header_width(const struct gm_entry *e)
+{
+	return e->len > 200 ? 200 : (int)e->len;
+}
