@@ -54,7 +54,8 @@ LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
 	   lib/base/perlre.o lib/base/regex.o lib/base/run.o lib/base/strbuf.o \
 	   lib/base/strmap.o lib/base/suggest.o lib/base/tempfile.o lib/base/ustr.o \
 	   lib/check/cc-check.o lib/check/check-coverage.o \
-	   lib/check/check-fields.o lib/check/check-lines.o \
+	   lib/check/check-fields.o lib/check/check-files.o \
+	   lib/check/check-lines.o lib/check/check-opts.o \
 	   lib/check/check-patch.o lib/check/check-selftest.o \
 	   lib/check/check-tree.o lib/check/check.o \
 	   lib/export/export-json.o lib/export/export.o \

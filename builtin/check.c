@@ -13,12 +13,9 @@
 #include "model/model.h"
 #include "get/get.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static const char check_head[] =
 	"usage: maint check [options] [PATCH...]\n"
@@ -36,254 +33,57 @@ static const char check_foot[] =
 	"or above --fail-on, 1 when there are, 2 when the input cannot be\n"
 	"read (or a patch applied), 129 on a usage error.\n";
 
-/* the checks maint check runs, in the order --list shows them */
-static const struct {
-	enum diag_id id;
-	const char *what;
-} checks[] = {
-	{ D_DUP_HEADER, "a section header used twice" },
-	{ D_NO_EMAIL, "a section with no M:, R: or L: (not orphan/obsolete)" },
-	{ D_NO_STATUS, "a section with no S:" },
-	{ D_NO_PATTERN, "a section with no F: or N:" },
-	{ D_NO_MATCH, "an F:/X: pattern no file of the tree matches" },
-	{ D_BAD_PATTERN, "an F:/X: pattern whose regex does not compile" },
-	{ D_GLOBSTAR, "a ** not between slashes, or that never matches" },
-	{ D_BAD_LINK, "a W:/Q:/B: link or T: URL that is malformed" },
-	{ D_BAD_SCM, "a T: entry that is not git, quilt or hg and a URL" },
-	{ D_ENTRY_TAB, "not one tab after TYPE: (checkpatch.pl)" },
-	{ D_UNKNOWN_TYPE, "an entry type not in MRLSWQBCPTFXNK" },
-	{ D_MISORDERED, "adjacent entries misordered (checkpatch.pl)" },
-	{ D_BAD_EMAIL, "an M:, R: or L: that is not an e-mail address" },
-	{ D_BAD_STATUS, "an S: that is not a known status" },
-	{ D_DUP_PATTERN, "the same F:/X: twice in a section" },
-	{ D_SHARED_PATTERN, "the same F: in several sections" },
-	{ D_USELESS_EXCLUDE, "an X: excluding nothing its F: cover" },
-	{ D_BAD_REGEX, "an N:/K: regex that does not compile" },
-	{ D_SHADOWED, "a section that is no file's best match" },
-	{ D_SECTION_ORDER, "a section out of order (format --order)" },
-	{ D_FIELD_ORDER, "a field out of order (format --order)" },
-	{ D_FIELD_FORM, "a field not in 'X:<TAB>value' form" },
-	{ D_LAYOUT, "blank lines or stray text between sections" },
-	{ D_ODD_LINE, "a line parse-maintainers.pl cannot place" },
-	{ D_CONFLICT_MARKER, "a conflict marker left from a merge" },
-};
+/* --with and --only/--skip; 0, or -1 (reported) */
+static int select_checks(struct ck_opts *o, const char *list, bool on)
+{
+	const char *names[D__COUNT], *bad = NULL;
+	size_t i, n = 0;
 
-#define NR_CHECKS (sizeof(checks) / sizeof(checks[0]))
-
-/* the lints only --with turns on (doc/lint-comparison.md) */
-static const struct {
-	enum diag_id id;
-	const char *what;
-} extra_checks[] = {
-	{ D_ALL_EXCLUDED,
-	  "a section whose X: exclude every file its F: match" },
-	{ D_DEAD_REGEX, "an N: regex that matches no file of the tree" },
-};
-
-#define NR_EXTRA (sizeof(extra_checks) / sizeof(extra_checks[0]))
+	if (!ck_opts_select(o, list, on, &bad, &n))
+		return 0;
+	error_msg("unknown check '%.*s' (see --list)", (int)n, bad);
+	for (i = 0; i < ck_nr_checks; i++)
+		names[i] = diag_name(ck_checks[i].id);
+	suggest_value(on ? "only" : "skip", bad, n, names, ck_nr_checks);
+	return -1;
+}
 
 static int with_checks(struct ck_opts *o, const char *list)
 {
-	const char *p = list;
+	const char *bad = NULL;
+	size_t n = 0;
 
-	while (*p) {
-		size_t n = strcspn(p, ","), i;
-		bool found = false;
-
-		for (i = 0; i < NR_EXTRA; i++)
-			if ((n == 3 && !strncmp(p, "all", 3)) ||
-			    (strlen(diag_name(extra_checks[i].id)) == n &&
-			     !strncmp(diag_name(extra_checks[i].id), p, n))) {
-				o->enabled[extra_checks[i].id] = true;
-				found = true;
-			}
-		if (!found) {
-			error_msg(
-				"--with: no such lint '%.*s' (all-excluded, dead-regex, all)",
-				(int)n, p);
-			return -1;
-		}
-		p += n;
-		if (*p)
-			p++;
-	}
-	return 0;
-}
-
-static int select_checks(struct ck_opts *o, const char *list, bool on)
-{
-	const char *p = list;
-
-	while (*p) {
-		size_t n = strcspn(p, ","), i;
-		bool found = false;
-
-		for (i = 0; i < NR_CHECKS; i++)
-			if (strlen(diag_name(checks[i].id)) == n &&
-			    !strncmp(diag_name(checks[i].id), p, n)) {
-				o->enabled[checks[i].id] = on;
-				found = true;
-			}
-		if (!found && n) {
-			const char *names[NR_CHECKS];
-
-			error_msg("unknown check '%.*s' (see --list)", (int)n,
-				  p);
-			for (i = 0; i < NR_CHECKS; i++)
-				names[i] = diag_name(checks[i].id);
-			suggest_value(on ? "only" : "skip", p, n, names,
-				      NR_CHECKS);
-			return -1;
-		}
-		p += n + (p[n] == ',');
-	}
-	return 0;
+	if (!ck_opts_with(o, list, &bad, &n))
+		return 0;
+	error_msg("--with: no such lint '%.*s' (all-excluded, dead-regex, all)",
+		  (int)n, bad);
+	return -1;
 }
 
 /* ---- the tree's files ---- */
 
-/*
- * The line of ./.gitignore that ignores every file (a star, alone or
- * after a slash, as Debian's kernel tarball has it before taking back
- * its debian/ directory), or 0.
- */
-static unsigned long ignores_all(void)
+/* The tree's files (patch mode: those the patches need), with notes. */
+static int tree_files(struct ck_tree *t, const struct ck_patch *cp,
+		      const struct gm_db *db, bool quiet)
 {
-	char buf[4096];
-	unsigned long n = 0, found = 0;
-	FILE *f = fopen(".gitignore", "r");
+	struct ck_tree_how how;
+	int ret;
 
-	if (!f)
-		return 0;
-	while (fgets(buf, sizeof(buf), f)) {
-		size_t len = strcspn(buf, "\r\n");
-
-		n++;
-		while (len && (buf[len - 1] == ' ' || buf[len - 1] == '\t'))
-			len--;
-		buf[len] = '\0';
-		if (!strcmp(buf, "*") || !strcmp(buf, "/*") ||
-		    !strcmp(buf, "**") || !strcmp(buf, "/**"))
-			found = n;
-	}
-	fclose(f);
-	return found;
-}
-
-/*
- * What get_maintainer.pl's vcs_list_files() gives: "git ls-files ./"
- * where there is a .git.  Elsewhere (the script would have no files at
- * all) the tree as it is: an extracted tarball's .gitignore files say
- * what a build would generate, not what is there (Debian's ends in
- * a line that hides every file).
- */
-static int tree_files(struct ck_tree *t, bool quiet, const struct ck_patch *cp)
-{
-	struct strbuf list = STRBUF_INIT;
-	int status = -1, ret = -1;
-	struct stat st;
-
-	if (!stat(".git", &st)) {
-		const char *argv[] = { "git", "ls-files", "./", NULL };
-
-		if (run_capture(argv, &list, &status) || status)
-			strbuf_reset(&list);
-	} else {
-		unsigned long all = ignores_all();
-		int err = 0;
-
-		if (!quiet)
-			fprintf(stderr,
-				"maint check: not a git work tree: files are "
-				"the tree's as it is, .gitignore not applied\n");
-		if (!quiet && all)
-			fprintf(stderr,
-				"maint check: .gitignore:%lu ignores every "
-				"file (git would list none it does not take "
-				"back)\n",
-				all);
-		if (list_tree(".", &list, &err))
-			goto out;
-	}
-	if (cp && ck_patch_files(cp, &list))
-		goto out;
-	ret = ck_tree_add_list(t, &list);
-out:
-	strbuf_release(&list);
+	if (cp)
+		ret = ck_patch_tree_read(t, cp, db, &how);
+	else
+		ret = ck_tree_read(t, NULL, &how);
+	if (!quiet && how.no_git)
+		fprintf(stderr,
+			"maint check: not a git work tree: files are "
+			"the tree's as it is, .gitignore not applied\n");
+	if (!quiet && how.ignores_all)
+		fprintf(stderr,
+			"maint check: .gitignore:%lu ignores every "
+			"file (git would list none it does not take "
+			"back)\n",
+			how.ignores_all);
 	return ret;
-}
-
-/*
- * Patch mode: only the files below the touched sections' patterns, from
- * git ls-files limited to those directories (a one-line change to
- * MAINTAINERS need not list the whole tree).  Elsewhere, or when one of
- * those patterns starts with a wildcard, the whole tree.
- */
-static int patch_tree_files(struct ck_tree *t, const struct ck_patch *cp,
-			    const struct gm_db *db, bool quiet)
-{
-	struct strbuf specs = STRBUF_INIT, list = STRBUF_INIT;
-	const char **argv = NULL;
-	size_t n = 0, i;
-	int status = -1, ret = -1;
-	bool all = false;
-	struct stat st;
-	char *p;
-
-	if (stat(".git", &st) || ck_patch_pathspecs(cp, db, &specs, &all) ||
-	    all) {
-		strbuf_release(&specs);
-		return tree_files(t, quiet, cp);
-	}
-	for (i = 0; i < specs.len; i++)
-		n += specs.buf[i] == '\n';
-	argv = calloc(n + 6, sizeof(*argv));
-	if (!argv)
-		goto out;
-	n = 0;
-	argv[n++] = "git";
-	argv[n++] = "--literal-pathspecs";
-	argv[n++] = "ls-files";
-	argv[n++] = "--";
-	for (p = specs.buf; p < specs.buf + specs.len;) {
-		char *nl = strchr(p, '\n');
-
-		*nl = '\0';
-		argv[n++] = p;
-		p = nl + 1;
-	}
-	argv[n] = NULL;
-	if (n == 4) {
-		ret = 0; /* no pattern: no file needed */
-		goto out;
-	}
-	if (run_capture(argv, &list, &status) || status ||
-	    ck_patch_files(cp, &list))
-		goto out;
-	ret = ck_tree_add_list(t, &list);
-out:
-	free(argv);
-	strbuf_release(&specs);
-	strbuf_release(&list);
-	return ret;
-}
-
-static bool covers_line(void *arg, const char *file, unsigned long line)
-{
-	return ck_patch_covers_line(arg, file, line);
-}
-
-static int probe(void *arg, const char *cmd)
-{
-	const char *argv[] = { "/bin/sh", "-c", cmd, NULL };
-	struct strbuf out = STRBUF_INIT;
-	int status = -1;
-
-	(void)arg;
-	if (run_capture(argv, &out, &status))
-		status = -1;
-	strbuf_release(&out);
-	return status;
 }
 
 /* ---- output ---- */
@@ -304,25 +104,6 @@ static void json_string(struct strbuf *sb, const char *s)
 	strbuf_addch(sb, '"');
 }
 
-/*
- * A finding's severity: the catalogue's, but in patch mode a line the
- * patch adds with a pattern that matches nothing, an unknown status, or
- * a new section without S: is an error (the hook stops it); the same in
- * lines the patch leaves alone stay warnings.
- */
-static enum diag_severity severity(const struct ck_patch *cp,
-				   const struct diag *dg)
-{
-	enum diag_severity sev = diag_severity(dg->id);
-
-	if (cp && cp->nr &&
-	    (dg->id == D_NO_MATCH || dg->id == D_BAD_STATUS ||
-	     dg->id == D_NO_STATUS) &&
-	    ck_patch_adds(cp, dg))
-		return SEV_ERROR;
-	return sev;
-}
-
 static void print_findings(const struct diags *d, bool json, const bool *keep,
 			   const struct ck_patch *cp)
 {
@@ -338,7 +119,7 @@ static void print_findings(const struct diags *d, bool json, const bool *keep,
 		if (!keep[i])
 			continue;
 		if (!json) {
-			diag_format_as(&sb, dg, severity(cp, dg));
+			diag_format_as(&sb, dg, ck_severity(cp, dg));
 			strbuf_addf(&sb, " [%s]\n", diag_name(dg->id));
 			continue;
 		}
@@ -347,7 +128,7 @@ static void print_findings(const struct diags *d, bool json, const bool *keep,
 		first = false;
 		json_string(&sb, dg->file);
 		strbuf_addf(&sb, ", \"line\": %lu, \"severity\": ", dg->line);
-		json_string(&sb, diag_severity_name(severity(cp, dg)));
+		json_string(&sb, diag_severity_name(ck_severity(cp, dg)));
 		strbuf_addstr(&sb, ", \"check\": ");
 		json_string(&sb, diag_name(dg->id));
 		strbuf_addstr(&sb, ", \"message\": ");
@@ -386,6 +167,58 @@ static int fail_level(const char *s)
 	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
 		if (!strcmp(s, levels[i].name))
 			return levels[i].level;
+	return -1;
+}
+
+/* What the options ask for, checked and applied to o.  -1 or EXIT_USAGE. */
+static int check_validate(struct check_args *a, struct ck_opts *o)
+{
+	size_t k;
+
+	a->level = fail_level(a->fail_on);
+	if (a->level < 0) {
+		error_msg("--fail-on: error, warning, note or never, not '%s'",
+			  a->fail_on);
+		return EXIT_USAGE;
+	}
+	if ((a->only || a->skip) && a->self_test) {
+		error_msg("--only and --skip do not go with --self-test");
+		return EXIT_USAGE;
+	}
+	if (a->only) {
+		for (k = 0; k < D__COUNT; k++)
+			o->enabled[k] = false;
+		if (select_checks(o, a->only, true))
+			return EXIT_USAGE;
+	}
+	/* what a maintainer acts on: the file's notes only when asked */
+	if (!a->notes && !a->only) {
+		o->enabled[D_SHARED_PATTERN] = false;
+		o->enabled[D_SHADOWED] = false;
+	}
+	if (a->skip && select_checks(o, a->skip, false))
+		return EXIT_USAGE;
+	if (a->with && (a->self_test || with_checks(o, a->with)))
+		return EXIT_USAGE;
+	if (!a->cc &&
+	    (a->superfluous || a->inactive || a->m >= 0 || a->r >= 0 ||
+	     a->l >= 0 || a->moderated >= 0 || a->s >= 0 || a->keywords >= 0 ||
+	     a->mailmap >= 0 || a->chiefs >= 0 || a->depth >= 0)) {
+		error_msg("--superfluous, --ignore-inactive and get's options "
+			  "go with --cc only");
+		return EXIT_USAGE;
+	}
+	if (a->cc && (a->self_test || a->coverage || a->only || a->skip ||
+		      a->base || a->online || a->with || a->notes)) {
+		error_msg(
+			"--cc does not go with --self-test, --coverage, "
+			"--only, --skip, --with, --notes, --base or --online");
+		return EXIT_USAGE;
+	}
+	if (a->self_test && (a->coverage || a->nargs)) {
+		error_msg("--self-test takes no patch and no --coverage");
+		return EXIT_USAGE;
+	}
 	return -1;
 }
 
@@ -463,7 +296,6 @@ static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
 	};
 	struct strbuf e = STRBUF_INIT;
 	int ret = EXIT_USAGE, r;
-	size_t k;
 
 	r = parse_options(argc, argv, opts, &a->args, &a->nargs, &e);
 	if (r == PARSE_OPT_LISTED)
@@ -477,51 +309,7 @@ static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
 		ret = r ? EXIT_USAGE : EXIT_OK;
 		goto out;
 	}
-	a->level = fail_level(a->fail_on);
-	if (a->level < 0) {
-		error_msg("--fail-on: error, warning, note or never, not '%s'",
-			  a->fail_on);
-		goto out;
-	}
-	if ((a->only || a->skip) && a->self_test) {
-		error_msg("--only and --skip do not go with --self-test");
-		goto out;
-	}
-	if (a->only) {
-		for (k = 0; k < D__COUNT; k++)
-			o->enabled[k] = false;
-		if (select_checks(o, a->only, true))
-			goto out;
-	}
-	/* what a maintainer acts on: the file's notes only when asked */
-	if (!a->notes && !a->only) {
-		o->enabled[D_SHARED_PATTERN] = false;
-		o->enabled[D_SHADOWED] = false;
-	}
-	if (a->skip && select_checks(o, a->skip, false))
-		goto out;
-	if (a->with && (a->self_test || with_checks(o, a->with)))
-		goto out;
-	if (!a->cc &&
-	    (a->superfluous || a->inactive || a->m >= 0 || a->r >= 0 ||
-	     a->l >= 0 || a->moderated >= 0 || a->s >= 0 || a->keywords >= 0 ||
-	     a->mailmap >= 0 || a->chiefs >= 0 || a->depth >= 0)) {
-		error_msg("--superfluous, --ignore-inactive and get's options "
-			  "go with --cc only");
-		goto out;
-	}
-	if (a->cc && (a->self_test || a->coverage || a->only || a->skip ||
-		      a->base || a->online || a->with || a->notes)) {
-		error_msg(
-			"--cc does not go with --self-test, --coverage, "
-			"--only, --skip, --with, --notes, --base or --online");
-		goto out;
-	}
-	if (a->self_test && (a->coverage || a->nargs)) {
-		error_msg("--self-test takes no patch and no --coverage");
-		goto out;
-	}
-	ret = -1;
+	ret = check_validate(a, o);
 out:
 	strbuf_release(&e);
 	return ret;
@@ -531,10 +319,10 @@ static void check_list(void)
 {
 	size_t k;
 
-	for (k = 0; k < NR_CHECKS; k++)
-		printf("%-18s %-8s %s\n", diag_name(checks[k].id),
-		       diag_severity_name(diag_severity(checks[k].id)),
-		       checks[k].what);
+	for (k = 0; k < ck_nr_checks; k++)
+		printf("%-18s %-8s %s\n", diag_name(ck_checks[k].id),
+		       diag_severity_name(diag_severity(ck_checks[k].id)),
+		       ck_checks[k].what);
 }
 
 /*
@@ -593,11 +381,9 @@ static int check_report(const struct check_args *a, const struct ck_patch *cp,
 	else
 		diags_sort(d);
 	for (k = 0; k < d->nr; k++) {
-		keep[k] = !cp->nr || d->v[k].id == D_CATCH_ALL ||
-			  d->v[k].id == D_WIDENED ||
-			  ck_patch_covers(cp, &d->v[k]);
+		keep[k] = ck_patch_keeps(cp, &d->v[k]);
 		/* the self-test exits 0, as the script does */
-		if (keep[k] && (int)severity(cp, &d->v[k]) >= a->level &&
+		if (keep[k] && (int)ck_severity(cp, &d->v[k]) >= a->level &&
 		    !a->self_test)
 			ret = EXIT_FINDINGS;
 	}
@@ -624,12 +410,9 @@ static int check_run(struct gm_db *db, const struct ck_patch *cp,
 	struct strbuf out = STRBUF_INIT;
 	int ret = EXIT_ERROR, died;
 
-	if ((a->coverage || a->self_test || o->enabled[D_NO_MATCH] ||
-	     o->enabled[D_BAD_PATTERN] || o->enabled[D_USELESS_EXCLUDE] ||
-	     o->enabled[D_SHADOWED] || o->enabled[D_ALL_EXCLUDED] ||
-	     o->enabled[D_DEAD_REGEX]) &&
-	    (cp->nr && !a->coverage ? patch_tree_files(&tree, cp, db, a->json) :
-				      tree_files(&tree, a->json, NULL))) {
+	if ((a->coverage || ck_needs_tree(o)) &&
+	    tree_files(&tree, cp->nr && !a->coverage ? cp : NULL, db,
+		       a->json)) {
 		error_msg("cannot list the files of the tree");
 		goto out;
 	}
@@ -645,7 +428,7 @@ static int check_run(struct gm_db *db, const struct ck_patch *cp,
 	o->tree = &tree;
 	o->script = &out;
 	if (cp->nr) {
-		o->focus = covers_line;
+		o->focus = ck_patch_focus;
 		o->focus_arg = (void *)cp;
 	}
 	died = ck_run(db, o, d);
@@ -707,8 +490,9 @@ static int check_cc(const struct check_args *a)
 	struct diags d = DIAGS_INIT;
 	struct strbuf *texts = NULL;
 	char **names = NULL;
+	char *stdin_only[] = { "-" };
 	bool *keep = NULL;
-	int i, n = a->nargs ? a->nargs : 1, ret = EXIT_ERROR, err;
+	int i, n = a->nargs ? a->nargs : 1, ret = EXIT_ERROR;
 	size_t k;
 
 	if (cc_options(a, &co))
@@ -724,16 +508,9 @@ static int check_cc(const struct check_args *a)
 	if (gm_read(&g, a->mpath ? a->mpath : "MAINTAINERS", a->find,
 		    co.mailmap, &d))
 		goto out;
-	for (i = 0; i < n; i++) {
-		const char *path = a->nargs ? a->args[i] : "-";
-
-		names[i] = strcmp(path, "-") ? (char *)path : "standard input";
-		if (read_path(path, &texts[i], &err)) {
-			diag_add(&d, D_OPEN, NULL, 0, "%s: %s", names[i],
-				 file_strerror(err));
-			goto out;
-		}
-	}
+	if (ck_cc_read(a->nargs ? a->args : stdin_only, (size_t)n, names, texts,
+		       &d))
+		goto out;
 	if (ck_cc_check(&g, &co, &st, names, texts, (size_t)n, &d))
 		goto out;
 	if (gm_db_bad_regex(&g.db, &d) || diags_has(&d, SEV_FATAL))
@@ -808,7 +585,7 @@ int cmd_check(int argc, char **argv)
 	if (a.self_test)
 		o.self_test = a.self_what ? a.self_what : "";
 	if (a.online) {
-		o.probe = probe;
+		o.probe = ck_probe_shell;
 		o.probe_arg = NULL;
 	}
 	/* patterns are matched as maint get matches them here */

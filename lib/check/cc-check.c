@@ -223,51 +223,77 @@ static int history_probe(struct ck_cc_state *st, struct diags *d)
 	return 0;
 }
 
-/* the addresses .mailmap gives the same person as addr, addr first */
+/* append a copy of addr to v (*n of alloc); 0 or -1 (ENOMEM) */
+static int alias_add(char ***v, size_t *n, size_t *alloc, const char *addr)
+{
+	if (*n == *alloc) {
+		char **nv = realloc(*v, 2 * *alloc * sizeof(**v));
+
+		if (!nv)
+			return -1;
+		*v = nv;
+		*alloc *= 2;
+	}
+	(*v)[*n] = strdup(addr);
+	if (!(*v)[*n])
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+/* the addresses of a .mailmap line (other than addr) into v */
+static int line_aliases(const char *line, const char *addr, struct strbuf *a,
+			char ***v, size_t *n, size_t *alloc)
+{
+	const char *q, *gt;
+
+	for (q = line; (q = strchr(q, '<')); q = gt) {
+		gt = strchr(q, '>');
+		if (!gt)
+			break;
+		mnt_mail_address(q, (size_t)(gt + 1 - q), a);
+		if (strbuf_failed(a))
+			return -1;
+		if (!a->len || strchr(a->buf, '\'') ||
+		    strcmp(a->buf, addr) == 0)
+			continue;
+		if (alias_add(v, n, alloc, a->buf))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * The addresses .mailmap gives the same person as addr, addr first.
+ * 0, or -1 (ENOMEM; *v, *n hold what there is, for the caller to free).
+ */
 static int aliases(const struct ck_cc_opts *co, const char *addr, char ***v,
 		   size_t *n)
 {
 	struct strbuf text = STRBUF_INIT, a = STRBUF_INIT, key = STRBUF_INIT;
 	const char *p, *end;
 	size_t alloc = 4;
-	int err;
+	int err, ret = -1;
 
 	*n = 0;
 	*v = malloc(alloc * sizeof(**v));
-	if (!*v)
-		return -1;
-	(*v)[(*n)++] = strdup(addr);
+	if (!*v || alias_add(v, n, &alloc, addr))
+		goto out;
 	strbuf_addf(&key, "<%s>", addr);
+	if (strbuf_failed(&key))
+		goto out;
+	ret = 0;
 	if (!co->mailmap || read_path(co->mailmap, &text, &err))
 		goto out;
-	for (p = text.buf, end = text.buf + text.len; p < end;) {
+	for (p = text.buf, end = text.buf + text.len; p < end && !ret;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end, *q;
+		const char *le = nl ? nl : end;
 		char *line = strndup(p, (size_t)(le - p));
 
-		if (line && *line != '#' && strcasestr(line, key.buf)) {
-			for (q = line; (q = strchr(q, '<'));) {
-				const char *gt = strchr(q, '>');
-
-				if (!gt)
-					break;
-				mnt_mail_address(q, (size_t)(gt + 1 - q), &a);
-				q = gt;
-				if (!a.len || strchr(a.buf, '\'') ||
-				    strcmp(a.buf, addr) == 0)
-					continue;
-				if (*n == alloc) {
-					char **nv = realloc(
-						*v, 2 * alloc * sizeof(**v));
-
-					if (!nv)
-						break;
-					*v = nv;
-					alloc *= 2;
-				}
-				(*v)[(*n)++] = strdup(a.buf);
-			}
-		}
+		if (!line)
+			ret = -1;
+		else if (*line != '#' && strcasestr(line, key.buf))
+			ret = line_aliases(line, addr, &a, v, n, &alloc);
 		free(line);
 		p = nl ? nl + 1 : end;
 	}
@@ -275,12 +301,15 @@ out:
 	strbuf_release(&text);
 	strbuf_release(&a);
 	strbuf_release(&key);
-	return 0;
+	return ret;
 }
 
-/* one git log over the window with patterns of one kind: 1, 0, -1 */
+/*
+ * One git log over the window with patterns of one kind: 1, 0, -1 (git
+ * failed, or out of memory: then *nomem is set).
+ */
 static int log_hit(const struct ck_cc_opts *co, const char *kind, char **al,
-		   size_t nal)
+		   size_t nal, bool *nomem)
 {
 	struct strbuf since = STRBUF_INIT, out = STRBUF_INIT;
 	struct strbuf arg = STRBUF_INIT;
@@ -288,8 +317,10 @@ static int log_hit(const struct ck_cc_opts *co, const char *kind, char **al,
 	size_t i, k = 0;
 	int status = -1, ret = -1;
 
-	if (!argv)
+	if (!argv) {
+		*nomem = true;
 		goto out;
+	}
 	strbuf_addf(&since, "--since=%ld.days.ago", co->inactive_days);
 	argv[k++] = "git";
 	argv[k++] = "log";
@@ -299,14 +330,16 @@ static int log_hit(const struct ck_cc_opts *co, const char *kind, char **al,
 	argv[k++] = "-F";
 	argv[k++] = since.buf;
 	for (i = 0; i < nal; i++)
-		if (al[i])
-			strbuf_addf(&arg, "--%s=%s%c", kind, al[i], 0);
+		strbuf_addf(&arg, "--%s=%s%c", kind, al[i], 0);
+	if (strbuf_failed(&since) || strbuf_failed(&arg)) {
+		*nomem = true;
+		goto out;
+	}
 	for (i = 0; i < arg.len; i += strlen(arg.buf + i) + 1)
 		argv[k++] = arg.buf + i;
 	argv[k++] = "HEAD";
 	argv[k] = NULL;
-	if (!strbuf_failed(&arg) && !run_capture(argv, &out, &status) &&
-	    !status)
+	if (!run_capture(argv, &out, &status) && !status)
 		ret = out.len > 0;
 out:
 	free(argv);
@@ -329,26 +362,29 @@ static int active(const struct ck_cc_opts *co, struct ck_cc_state *st,
 	struct strmap_entry *e = strmap_gets(&st->active, addr);
 	char **al = NULL;
 	size_t nal = 0, i;
+	bool nomem = false;
 	int ret = 0;
 
 	if (e)
 		return e->value == (void *)1;
 	if (history_probe(st, d))
 		return -1;
-	if (aliases(co, addr, &al, &nal)) {
-		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
-		return -1;
-	}
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]) && !ret; i++)
-		ret = log_hit(co, kinds[i], al, nal);
-	if (ret < 0) {
-		diag_add(d, D_NO_HISTORY, NULL, 0,
-			 "--ignore-inactive: git log failed (a repository "
-			 "with no commit?)");
-	} else {
+	nomem = aliases(co, addr, &al, &nal) < 0;
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]) && !ret && !nomem; i++)
+		ret = log_hit(co, kinds[i], al, nal, &nomem);
+	if (!nomem && ret >= 0) {
 		e = strmap_put(&st->active, addr, strlen(addr));
 		if (e)
 			e->value = ret ? (void *)1 : (void *)2;
+		nomem = !e;
+	}
+	if (nomem) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		ret = -1;
+	} else if (ret < 0) {
+		diag_add(d, D_NO_HISTORY, NULL, 0,
+			 "--ignore-inactive: git log failed (a repository "
+			 "with no commit?)");
 	}
 	for (i = 0; i < nal; i++)
 		free(al[i]);
@@ -395,6 +431,23 @@ static const char *what(const struct mnt_mail_msg *m, struct strbuf *sb)
 	strbuf_addstr(sb, m->subject);
 	strbuf_addch(sb, '"');
 	return sb->buf;
+}
+
+int ck_cc_read(char *const *paths, size_t n, char **names, struct strbuf *texts,
+	       struct diags *d)
+{
+	size_t i;
+	int err;
+
+	for (i = 0; i < n; i++) {
+		names[i] = strcmp(paths[i], "-") ? paths[i] : "standard input";
+		if (read_path(paths[i], &texts[i], &err)) {
+			diag_add(d, D_OPEN, NULL, 0, "%s: %s", names[i],
+				 file_strerror(err));
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* one message against whom it must reach (need); -1 on no history */

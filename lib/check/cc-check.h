@@ -42,12 +42,20 @@ void ck_cc_state_init(struct ck_cc_state *st);
 void ck_cc_state_release(struct ck_cc_state *st);
 
 /*
+ * Read the n mails of paths ("-": standard input) into texts (n empty
+ * buffers), with their names for messages in names ("standard input"
+ * for "-"; the others point into paths).  0, or -1 with D_OPEN in d.
+ */
+struct strbuf;
+int ck_cc_read(char *const *paths, size_t n, char **names, struct strbuf *texts,
+	       struct diags *d);
+
+/*
  * Check the mails of n texts (files named names), one series: a mail
  * that changes no file (the cover letter) is to reach everyone the
  * series' patches need.  0, or -1 with the reason in d (the findings so
  * far stay in d too).
  */
-struct strbuf;
 int ck_cc_check(struct gm_getmaint *g, const struct ck_cc_opts *co,
 		struct ck_cc_state *st, char **names, struct strbuf *texts,
 		size_t n, struct diags *d);

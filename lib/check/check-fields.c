@@ -150,13 +150,16 @@ static bool status_known(const char *s, size_t len)
 	return false;
 }
 
-static bool regex_compiles(const char *s, size_t len)
+/* 1 when s[0..len) compiles as a Perl regex, 0 when not, -1 (ENOMEM) */
+static int regex_compiles(const char *s, size_t len)
 {
 	struct strbuf p = STRBUF_INIT;
 	struct perlre re = PERLRE(NULL, PERLRE_X);
-	bool ok;
+	int ok;
 
 	strbuf_add(&p, s, len);
+	if (strbuf_failed(&p))
+		return -1;
 	re.pattern = p.buf;
 	perlre_match(&re, "", 0);
 	ok = !re.failed;
@@ -230,7 +233,7 @@ int ck_fields(struct ck *c)
 	struct strmap seen = STRMAP_INIT, mine = STRMAP_INIT;
 	struct ck_line tmp;
 	size_t k, i, end;
-	int ret = -1;
+	int ret = -1, ok;
 
 	for (k = ck_next_section(db, 0, &end); k < db->nr;
 	     k = ck_next_section(db, end, &end)) {
@@ -260,9 +263,13 @@ int ck_fields(struct ck *c)
 					  "Maintained, Odd Fixes, Orphan or "
 					  "Obsolete)",
 					  (int)vlen, e->s);
+			ok = 1;
 			if ((e->type == 'N' || e->type == 'K') &&
-			    c->o->enabled[D_BAD_REGEX] &&
-			    !regex_compiles(e->s, e->len))
+			    c->o->enabled[D_BAD_REGEX])
+				ok = regex_compiles(e->s, e->len);
+			if (ok < 0)
+				goto out;
+			if (!ok)
 				ck_report(
 					c, D_BAD_REGEX, l, NULL,
 					"%c: '%.*s' is not a valid Perl regex",
@@ -275,6 +282,8 @@ int ck_fields(struct ck *c)
 			strbuf_reset(&c->tmp);
 			strbuf_addch(&c->tmp, e->type);
 			strbuf_add(&c->tmp, e->s, vlen);
+			if (strbuf_failed(&c->tmp))
+				goto out;
 			se = strmap_put(&mine, c->tmp.buf, c->tmp.len);
 			if (!se)
 				goto out;

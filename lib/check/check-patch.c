@@ -284,11 +284,15 @@ int ck_patch_db(struct gm_db *db, struct ck_patch *cp, struct diags *d)
 				sl = pf[k].text.len;
 				free(pf[k].path);
 				pf[k].path = strdup(db->names[i]);
+				if (!pf[k].path)
+					goto out;
 			}
 		names[m] = strdup(db->names[i]);
 		data[m] = malloc(sl + 1);
-		if (!names[m] || !data[m])
+		if (!names[m] || !data[m]) {
+			m++; /* freed below */
 			goto out;
+		}
 		memcpy(data[m], src, sl);
 		len[m++] = sl;
 	}
@@ -297,8 +301,10 @@ int ck_patch_db(struct gm_db *db, struct ck_patch *cp, struct diags *d)
 			continue;
 		names[m] = strdup(pf[k].path);
 		data[m] = malloc(pf[k].text.len + 1);
-		if (!names[m] || !data[m])
+		if (!names[m] || !data[m]) {
+			m++; /* freed below */
 			goto out;
+		}
 		memcpy(data[m], pf[k].text.buf, pf[k].text.len);
 		len[m++] = pf[k].text.len;
 	}
@@ -594,4 +600,29 @@ int ck_patch_notes(const struct ck_patch *cp, struct gm_db *db,
 	if (t && cp->nr)
 		widened_notes(cp, db, t, d);
 	return 0;
+}
+
+/* ---- what a run in patch mode reports ---- */
+
+bool ck_patch_focus(void *cp, const char *file, unsigned long line)
+{
+	return ck_patch_covers_line(cp, file, line);
+}
+
+bool ck_patch_keeps(const struct ck_patch *cp, const struct diag *dg)
+{
+	return !cp->nr || dg->id == D_CATCH_ALL || dg->id == D_WIDENED ||
+	       ck_patch_covers(cp, dg);
+}
+
+enum diag_severity ck_severity(const struct ck_patch *cp, const struct diag *dg)
+{
+	enum diag_severity sev = diag_severity(dg->id);
+
+	if (cp && cp->nr &&
+	    (dg->id == D_NO_MATCH || dg->id == D_BAD_STATUS ||
+	     dg->id == D_NO_STATUS) &&
+	    ck_patch_adds(cp, dg))
+		return SEV_ERROR;
+	return sev;
 }

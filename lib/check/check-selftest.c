@@ -6,6 +6,7 @@
 #include "check-internal.h"
 #include "base/base.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,7 +146,8 @@ static int self_test_section(struct ck *c, size_t idx, struct headers *h)
 
 /*
  * Does any file of the tree match m@^$value@, value being the glob made
- * into the script's regex?  1, 0, or -1 when it does not compile.
+ * into the script's regex?  1, 0, -1 when it does not compile, -2 when
+ * out of memory.
  */
 static int glob_matches_tree(struct ck *c, const char *glob, size_t len)
 {
@@ -175,13 +177,19 @@ static int glob_matches_tree(struct ck *c, const char *glob, size_t len)
 		if (re.buf[re.len - 1] == '/' && (!len || glob[len - 1] != '/'))
 			strbuf_addch(&p, '/');
 		plen = p.len;
-		i = ck_tree_lower(t, p.buf, plen);
-		ret = i < t->nr && ck_has_prefix(t->v[i], p.buf, plen);
+		if (strbuf_failed(&p)) {
+			ret = -2;
+		} else {
+			i = ck_tree_lower(t, p.buf, plen);
+			ret = i < t->nr && ck_has_prefix(t->v[i], p.buf, plen);
+		}
 		strbuf_release(&p);
 		goto out;
 	}
+	errno = 0;
 	if (regex_compile(&rx, re.buf, re.len, 0, &err)) {
-		ret = -1;
+		/* out of memory, or a regex that does not compile */
+		ret = errno == ENOMEM ? -2 : -1;
 		goto out;
 	}
 	for (i = ck_tree_lower(t, glob, lit);
@@ -250,12 +258,19 @@ static void remember(struct ck *c, const char *v, size_t len, bool good)
 		e->value = (void *)(long)(good ? 1 : 2);
 }
 
-/* run the script's command for a link, or check its syntax offline */
-static bool reachable(struct ck *c, const char *cmd, const char *url,
+/*
+ * Run the script's command for a link, or check its syntax offline.
+ * Without memory for the command: c->nomem (the run fails).
+ */
+static bool reachable(struct ck *c, const struct strbuf *cmd, const char *url,
 		      size_t len)
 {
+	if (strbuf_failed(cmd)) {
+		c->nomem = true;
+		return true;
+	}
 	if (c->o->probe)
-		return !c->o->probe(c->o->probe_arg, cmd);
+		return !c->o->probe(c->o->probe_arg, cmd->buf);
 	return url_syntax(url, len);
 }
 
@@ -272,7 +287,7 @@ static void check_link(struct ck *c, const struct ck_line *l, const char *v,
 		strbuf_addstr(&cmd, "wget --spider -q --no-check-certificate "
 				    "--timeout 10 --tries 1 ");
 		strbuf_add(&cmd, v, vlen);
-		bad = !reachable(c, cmd.buf, v, vlen);
+		bad = !reachable(c, &cmd, v, vlen);
 		remember(c, v, vlen, !bad);
 	}
 	if (bad)
@@ -341,14 +356,14 @@ static void check_scm(struct ck *c, const struct ck_line *l, const char *v,
 		strbuf_addstr(&cmd, "\" ");
 		strbuf_add(&cmd, v + b0, b1 - b0);
 		strbuf_addstr(&cmd, " > /dev/null 2>&1");
-		bad = !reachable(c, cmd.buf, v + u0, u1 - u0);
+		bad = !reachable(c, &cmd, v + u0, u1 - u0);
 		remember(c, v, vlen, !bad);
 	} else if (u1 - u0 > 5 && (!strncmp(v + u0, "http:", 5) ||
 				   !strncmp(v + u0, "https:", 6))) {
 		strbuf_addstr(&cmd, "wget --spider -q --no-check-certificate "
 				    "--timeout 10 --tries 1 ");
 		strbuf_add(&cmd, v + u0, u1 - u0);
-		bad = !reachable(c, cmd.buf, v + u0, u1 - u0);
+		bad = !reachable(c, &cmd, v + u0, u1 - u0);
 		remember(c, v, vlen, !bad);
 	}
 	if (bad)

@@ -145,8 +145,10 @@ void ck_dead_regexes(struct ck *c)
 		if (e->type != 'N' || !ck_focused(c, ck_entry_line(c, i, &tmp)))
 			continue;
 		re = gm_entry_re(db, i, false);
-		if (!re)
-			continue;
+		if (!re) {
+			c->nomem = true; /* NULL only without memory */
+			return;
+		}
 		for (f = 0; f < t->nr && !hit; f++)
 			hit = perlre_match(re, t->v[f], strlen(t->v[f])) > 0;
 		if (re->failed)

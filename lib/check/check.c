@@ -33,6 +33,9 @@ static int canonical(struct ck *c)
 		if (mnt_parse(&m, c->db->names[f], copy, len, &d))
 			bad = 1;
 	}
+	/* a buffer's parse fails fatally only when out of memory */
+	if (bad && diags_has(&d, SEV_FATAL))
+		goto out;
 	if (!bad && mnt_check_canonical(&m, ck_preferred_order, &d) < 0)
 		goto out;
 	for (i = 0; i < d.nr; i++) {
@@ -69,18 +72,6 @@ static size_t conflict_markers(struct ck *c)
 }
 
 /* ---- the whole run ---- */
-
-void ck_opts_default(struct ck_opts *o)
-{
-	size_t i;
-
-	memset(o, 0, sizeof(*o));
-	for (i = 0; i < D__COUNT; i++)
-		o->enabled[i] = true;
-	/* opt-in (check --with) */
-	o->enabled[D_ALL_EXCLUDED] = false;
-	o->enabled[D_DEAD_REGEX] = false;
-}
 
 static bool any(const struct ck_opts *o, const enum diag_id *ids, size_t n)
 {
@@ -228,7 +219,7 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 		dedupe(d);
 		one_per_misplacement(d);
 	}
-	ret = c.nomem ? -1 : 0;
+	ret = c.nomem || (o->script && strbuf_failed(o->script)) ? -1 : 0;
 out:
 	free(c.l);
 	strbuf_release(&c.tmp);

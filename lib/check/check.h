@@ -80,8 +80,48 @@ struct ck_opts {
 	void *focus_arg;
 };
 
-/* Every check on; the self-test off. */
+/* Every check on but the opt-in ones (check --with); the self-test off. */
 void ck_opts_default(struct ck_opts *o);
+
+/* The checks check runs by default, in the order check --list shows. */
+struct ck_check {
+	enum diag_id id;
+	const char *what;
+};
+
+extern const struct ck_check ck_checks[];
+extern const size_t ck_nr_checks;
+
+/*
+ * Turn the checks of list (names, comma-separated) on or off.  0, or -1
+ * with the name that is none in *bad, *badlen (o may be changed).
+ */
+int ck_opts_select(struct ck_opts *o, const char *list, bool on,
+		   const char **bad, size_t *badlen);
+/* The same for the opt-in lints (all-excluded, dead-regex, "all"). */
+int ck_opts_with(struct ck_opts *o, const char *list, const char **bad,
+		 size_t *badlen);
+/* Do the checks o turns on (or the self-test) read the tree's files? */
+bool ck_needs_tree(const struct ck_opts *o);
+
+struct ck_patch;
+
+/* How the tree's files were found (for the caller's notes). */
+struct ck_tree_how {
+	bool no_git; /* no .git: the files as they are, .gitignore unread */
+	unsigned long ignores_all; /* a .gitignore line hiding every file */
+};
+
+/*
+ * Fill an empty tree with the files get_maintainer.pl would list in the
+ * current directory: git ls-files ./ in a git work tree, else every file
+ * below it; with cp, as its patches leave them.  0 or -1.
+ */
+int ck_tree_read(struct ck_tree *t, const struct ck_patch *cp,
+		 struct ck_tree_how *how);
+
+/* o->probe: run cmd with /bin/sh -c; its exit status, -1 when it cannot */
+int ck_probe_shell(void *arg, const char *cmd);
 
 /*
  * Run the checks on db (read with gm_db_read()).  Findings go to d.
@@ -174,6 +214,25 @@ int ck_patch_files(const struct ck_patch *cp, struct strbuf *list);
  */
 int ck_patch_notes(const struct ck_patch *cp, struct gm_db *db,
 		   const struct ck_tree *t, struct diags *d);
+/*
+ * ck_tree_read() for what the patches touch: in a git work tree only the
+ * files below ck_patch_pathspecs() (none when there is no pattern), else
+ * the whole tree.  0 or -1.
+ */
+int ck_patch_tree_read(struct ck_tree *t, const struct ck_patch *cp,
+		       const struct gm_db *db, struct ck_tree_how *how);
+/* ck_opts.focus for a struct ck_patch: ck_patch_covers_line() */
+bool ck_patch_focus(void *cp, const char *file, unsigned long line);
+/* Is a finding reported: without patches all, else those they cover */
+bool ck_patch_keeps(const struct ck_patch *cp, const struct diag *dg);
+/*
+ * A finding's severity: the catalogue's, but a line the patches add with
+ * a pattern that matches nothing, an unknown status, or a new section
+ * without S: is an error (the hook stops it); the same in lines they
+ * leave alone stay warnings.  cp may be NULL.
+ */
+enum diag_severity ck_severity(const struct ck_patch *cp,
+			       const struct diag *dg);
 void ck_patch_release(struct ck_patch *cp);
 
 #endif
