@@ -59,8 +59,9 @@ LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
 	   lib/check/check-patch.o lib/check/check-selftest.o \
 	   lib/check/check-tree.o lib/check/check.o \
 	   lib/export/export-json.o lib/export/export.o \
-	   lib/get/get-answer-emit.o \
-	   lib/get/get-answer.o lib/get/get-db.o lib/get/get-json.o \
+	   lib/get/get-answer-emit.o lib/get/get-answer-history.o \
+	   lib/get/get-answer.o lib/get/get-collect.o lib/get/get-db.o \
+	   lib/get/get-file-emails.o lib/get/get-json.o lib/get/get-lists.o \
 	   lib/get/get-match.o lib/get/get-query.o lib/get/get-series.o \
 	   lib/history/history.o \
 	   lib/vcs/vcs-activity.o lib/vcs/vcs-cache.o \

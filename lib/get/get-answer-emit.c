@@ -93,7 +93,7 @@ void gm_maintainer_role(struct gm_db *db, const struct gm_opts *o, size_t i,
 	strbuf_release(&sub);
 }
 
-void gm_print_section(struct run *r, size_t tvi)
+void gm_print_section(struct gm_answer_state *r, size_t tvi)
 {
 	struct gm_db *db = r->db;
 	size_t start = gm_section_start(db, tvi);
@@ -138,7 +138,7 @@ void gm_print_section(struct run *r, size_t tvi)
 }
 
 /* the script's deduplicate_email() */
-void gm_deduplicate_email(struct run *r, struct strbuf *email)
+void gm_deduplicate_email(struct gm_answer_state *r, struct strbuf *email)
 {
 	struct mnt_email e;
 	struct strbuf f = STRBUF_INIT, k = STRBUF_INIT;
@@ -204,7 +204,8 @@ out:
 }
 
 /* the script's add_role($line, $role) */
-void gm_add_role(struct run *r, const char *line, size_t len, const char *role)
+void gm_add_role(struct gm_answer_state *r, const char *line, size_t len,
+		 const char *role)
 {
 	struct mnt_email e, x;
 	struct strbuf f = STRBUF_INIT;
@@ -217,7 +218,7 @@ void gm_add_role(struct run *r, const char *line, size_t len, const char *role)
 	mnt_email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
 			 e.address.len, r->o->email_usename);
 	for (i = 0; i < r->email_to.nr; i++) {
-		struct tagged *t = &r->email_to.v[i];
+		struct gm_tagged *t = &r->email_to.v[i];
 		bool match;
 
 		if (r->o->email_remove_duplicates) {
@@ -244,7 +245,7 @@ void gm_add_role(struct run *r, const char *line, size_t len, const char *role)
 	mnt_email_release(&x);
 }
 
-static void output(struct run *r, struct strbuf *v, size_t n)
+static void output(struct gm_answer_state *r, struct strbuf *v, size_t n)
 {
 	size_t i;
 
@@ -264,7 +265,7 @@ static void output(struct run *r, struct strbuf *v, size_t n)
 }
 
 /* output(uniq(@list)) when the option is on */
-static void output_uniq(struct run *r, int on, struct strlist *l)
+static void output_uniq(struct gm_answer_state *r, int on, struct strlist *l)
 {
 	if (!on)
 		return;
@@ -339,7 +340,7 @@ static void json_list(struct strbuf *out, const char *sep, const char *key,
  * would print, then bug, scm, status, subsystem, web when asked for.
  * Never the substatus lines.
  */
-static void answer_json(struct run *r, struct strlist *lines)
+static void answer_json(struct gm_answer_state *r, struct strlist *lines)
 {
 	const struct gm_opts *o = r->o;
 	struct perlre re = PERLRE("^(.*?)\\s+\\((.+)\\)\\s*$", 0);
@@ -393,11 +394,11 @@ static void answer_json(struct run *r, struct strlist *lines)
  * @to (merge_email()), then @scm, (6.15) @substatus, @status,
  * @subsystem, @web, @bug; or (7.2) all of it as JSON
  */
-void gm_answer_emit(struct run *r)
+void gm_answer_emit(struct gm_answer_state *r)
 {
 	const struct gm_opts *o = r->o;
-	struct tagged_list *ls[2] = { o->email ? &r->email_to : NULL,
-				      o->email_list ? &r->list_to : NULL };
+	struct gm_tagged_list *ls[2] = { o->email ? &r->email_to : NULL,
+					 o->email_list ? &r->list_to : NULL };
 	struct strlist lines = { NULL, 0, 0 };
 	struct strmap saw = STRMAP_INIT;
 	struct strbuf tmp = STRBUF_INIT;
@@ -405,7 +406,7 @@ void gm_answer_emit(struct run *r)
 
 	for (k = 0; k < 2; k++) {
 		for (i = 0; ls[k] && i < ls[k]->nr; i++) {
-			struct tagged *t = &ls[k]->v[i];
+			struct gm_tagged *t = &ls[k]->v[i];
 
 			if (strmap_get(&saw, t->email.buf, t->email.len))
 				continue;

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * get, the history in the answer: the hooks through which the history
+ * room (signers, blame) adds to the answer being built, and the
+ * script's loop over the files after the sections (--git,
+ * --git-fallback, --git-blame, Fixes:).
+ */
+#include "get-answer.h"
+#include "base/base.h"
+#include "vcs/vcs.h"
+#include "history/history.h"
+
+#include <stdlib.h>
+
+static void hop_normalize(void *ctx, struct strbuf *email)
+{
+	struct gm_answer_state *r = ctx;
+	struct mnt_email e;
+	struct strbuf f = STRBUF_INIT;
+
+	mnt_email_init(&e);
+	mnt_email_parse(r->ep, email->buf, email->len, &e);
+	mnt_email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
+			 e.address.len, 1);
+	strbuf_reset(email);
+	strbuf_addbuf(email, &f);
+	strbuf_release(&f);
+	mnt_email_release(&e);
+}
+
+static void hop_dedupe(void *ctx, struct strbuf *email)
+{
+	gm_deduplicate_email(ctx, email);
+}
+
+static void hop_mailmap(void *ctx, struct strbuf *email)
+{
+	struct gm_answer_state *r = ctx;
+	struct strbuf m = STRBUF_INIT;
+
+	mnt_mailmap_map(&r->g->mailmap, email->buf, email->len, &m);
+	strbuf_reset(email);
+	strbuf_addbuf(email, &m);
+	strbuf_release(&m);
+}
+
+static void hop_push(void *ctx, const char *line, size_t len, const char *role)
+{
+	struct gm_answer_state *r = ctx;
+
+	gm_push_email_address(r, line, len, "", 0);
+	gm_add_role(r, line, len, role);
+}
+
+static bool hop_valid(void *ctx, const char *s, size_t len)
+{
+	struct gm_answer_state *r = ctx;
+	struct mnt_email_parser ep;
+	bool valid;
+
+	if (r)
+		return mnt_email_valid(r->ep, s, len);
+	/* (the ignore file is read before any answer) */
+	mnt_email_parser_init(&ep);
+	valid = mnt_email_valid(&ep, s, len);
+	mnt_email_parser_release(&ep);
+	return valid;
+}
+
+void gm_history_ops(struct hist_ops *ops)
+{
+	ops->ctx = NULL;
+	ops->normalize = hop_normalize;
+	ops->dedupe = hop_dedupe;
+	ops->mailmap = hop_mailmap;
+	ops->push = hop_push;
+	ops->valid = hop_valid;
+}
+
+/*
+ * Does the script call vcs_file_signoffs() for file i?  With --git, or
+ * with --git-fallback when no maintained section matched it exactly.
+ */
+static bool wants_signoffs(const struct gm_db *db, const struct gm_opts *o,
+			   const char *file, bool exact)
+{
+	return o->history && o->email &&
+	       (o->email_git || (o->email_git_fallback && !exact &&
+				 !gm_is_maintainers_file(db, file, false)));
+}
+
+/* Can history change file's answer (then it is not remembered)? */
+bool gm_history_matters(const struct gm_db *db, const struct gm_opts *o,
+			const char *file, bool exact)
+{
+	if (!o->history || !o->email)
+		return false;
+	if (o->email_git_blame)
+		return true;
+	return wants_signoffs(db, o, file, exact) &&
+	       !hist_file_quiet(o->history, file, false);
+}
+
+/* The script's loop over @files after the sections: signers, blame. */
+void gm_answer_history(struct gm_answer_state *r, const struct gm_query *q,
+		       const bool *exact)
+{
+	const struct gm_opts *o = r->o;
+	struct history *h = o->history;
+	char **want;
+	size_t i, n = 0;
+
+	if (!h || !q->nr_files)
+		return;
+	h->ops.ctx = r;
+	want = calloc(q->nr_files, sizeof(*want));
+	if (!want) {
+		r->nomem = true;
+		return;
+	}
+	for (i = 0; i < q->nr_files; i++)
+		if (wants_signoffs(r->db, o, q->files[i], exact[i]))
+			want[n++] = q->files[i];
+	/* one git log for them all */
+	if (n > 1 && vcs_prefetch_logs(&h->vcs, h->o.since, want, n))
+		r->nomem = true;
+	for (i = 0; i < q->nr_files && !r->nomem; i++) {
+		if (wants_signoffs(r->db, o, q->files[i], exact[i]) &&
+		    hist_file_signoffs(h, q->files[i]))
+			r->nomem = true;
+		if (o->email && o->email_git_blame &&
+		    hist_file_blame(h, q->files[i]))
+			r->nomem = true;
+	}
+	free(want);
+}
+
+/* vcs_add_commit_signers() for each Fixes: commit */
+void gm_answer_fixes(struct gm_answer_state *r, const struct gm_query *q)
+{
+	struct history *h = r->o->history;
+	size_t i;
+
+	if (!h)
+		return;
+	h->ops.ctx = r;
+	for (i = 0; i < q->nr_fixes && !r->nomem; i++)
+		if (hist_commit_signers(h, q->fixes[i], "blamed_fixes"))
+			r->nomem = true;
+}
