@@ -26,6 +26,7 @@ enum maint_exit {
 			  * file changed while it was being formatted */
 	EXIT_UNKNOWN_COMMAND = 1, /* maint frobnicate (git's) */
 	EXIT_CONFLICTS = 1, /* merge: conflicts left (git's merge driver) */
+	EXIT_NOT_FOUND = 1, /* get --owner: no section lists the address */
 	EXIT_ERROR = 2, /* check, merge, split, join, export: I/O failed */
 	EXIT_PERL_ENOENT = 2, /* a script's die() with $! ENOENT */
 	EXIT_PERL_ENOTTY = 25, /* a script's die() with $! ENOTTY */

@@ -52,6 +52,134 @@ struct get_args {
 	const char *gen_why; /* and why */
 };
 
+/* The options, parsed into the_args. */
+static struct get_args the_args;
+
+/* get_maintainer.pl's options, then maint's own */
+static const struct option get_options[] = {
+	OPT_HEADING("E-mail addresses:"),
+	OPT_BOOL("email", &the_args.o.email,
+		 "print e-mail addresses (default)"),
+	OPT_BOOL("git", &the_args.o.email_git,
+		 "recent git signers of every file"),
+	OPT_BOOL("git-all-signature-types", &the_args.git_all,
+		 "any \"...-by:\" line, not only Signed-off-by,\n"
+		 "Reviewed-by, Acked-by"),
+	OPT_BOOL("git-blame", &the_args.o.email_git_blame,
+		 "git blame of the files (the patch's hunks)"),
+	OPT_BOOL("git-blame-signatures", &the_args.git_blame_sig,
+		 "with --git-blame, every signer (default)"),
+	OPT_BOOL("git-fallback", &the_args.o.email_git_fallback,
+		 "git signers of files no maintained section\n"
+		 "matches exactly (default; not with --all)"),
+	OPT_BOOL("git-chief-penguins", &the_args.o.email_git_penguin_chiefs,
+		 "include Linus"),
+	OPT_NUM("git-min-signatures", &the_args.git_min_sig, "N",
+		"signatures a signer needs (default 1)"),
+	OPT_NUM("git-max-maintainers", &the_args.git_max, "N",
+		"signers at most (default 5)"),
+	OPT_NUM("git-min-percent", &the_args.git_min_pct, "N",
+		"share of the signatures a signer needs\n"
+		"(default 5)"),
+	OPT_STR("git-since", &the_args.git_since, "DATE",
+		"history to read (default 1-year-ago)"),
+	OPT_STR("hg-since", &the_args.hg_since, "DATE",
+		"accepted; hg history is not read"),
+	OPT_BOOL("i|interactive", &the_args.interactive,
+		 "the script's menu: not supported"),
+	OPT_BOOL("remove-duplicates", &the_args.o.email_remove_duplicates,
+		 "minimize duplicate addresses (default)"),
+	OPT_BOOL("mailmap", &the_args.o.email_use_mailmap,
+		 "use .mailmap (default)"),
+	OPT_BOOL("m", &the_args.o.email_maintainer,
+		 "include maintainers (default)"),
+	OPT_BOOL("r", &the_args.o.email_reviewer,
+		 "include reviewers (default)"),
+	OPT_BOOL("n", &the_args.o.email_usename, "include names (default)"),
+	OPT_BOOL("l", &the_args.o.email_list,
+		 "include mailing lists (default)"),
+	OPT_BOOL("fixes", &the_args.o.email_fixes,
+		 "signers of the commits a patch's Fixes:\n"
+		 "names (default)"),
+	OPT_BOOL("moderated", &the_args.o.email_moderated_list,
+		 "include moderated lists (default)"),
+	OPT_BOOL("s", &the_args.o.email_subscriber_list,
+		 "include subscriber-only lists"),
+	OPT_HEADING("Output:"),
+	OPT_BOOL("multiline", &the_args.o.output_multiline,
+		 "one address a line (default)"),
+	OPT_BOOL("roles", &the_args.o.output_roles, "show each address's role"),
+	OPT_BOOL("rolestats", &the_args.o.output_rolestats,
+		 "show roles and statistics (default)"),
+	OPT_STR("separator", &the_args.o.output_separator, "TEXT",
+		"between addresses on one line (default \", \")"),
+	OPT_BOOL("subsystem", &the_args.o.subsystem,
+		 "print the subsystems' names"),
+	OPT_BOOL("status", &the_args.o.status, "print the S: statuses"),
+	OPT_BOOL("scm", &the_args.o.scm, "print the T: trees"),
+	OPT_BOOL("tree", &the_args.o.tree, "require a kernel tree (default)"),
+	OPT_BOOL("web", &the_args.o.web, "print the W: web pages"),
+	OPT_BOOL("bug", &the_args.o.bug, "print the B: bug trackers"),
+	OPT_BOOL("substatus", &the_args.o.substatus,
+		 "(6.15) print the status of each section not\n"
+		 "Maintained (default: with roles on a terminal)"),
+	OPT_STR("letters", &the_args.o.letters, "LETTERS",
+		"--sections, only these field types"),
+	OPT_NUM("pattern-depth", &the_args.o.pattern_depth, "N",
+		"how many levels of patterns to use (0: all)"),
+	OPT_BOOL("k|keywords", &the_args.o.keywords,
+		 "match K: patterns in the patch (default)"),
+	OPT_BOOL("kf|keywords-in-file", &the_args.o.keywords_in_file,
+		 "match K: patterns in -f files' text"),
+	OPT_BOOL("sections", &the_args.o.sections,
+		 "print the matching sections"),
+	OPT_BOOL("fe|file-emails", &the_args.o.email_file_emails,
+		 "add addresses found in the files"),
+	OPT_HEADING("Input:"),
+	OPT_SET("f|file", &the_args.from_filename,
+		"the arguments are files, not patches"),
+	OPT_SET("find-maintainer-files", &the_args.find_maintainer_files,
+		"read every MAINTAINERS file below --mpath"),
+	OPT_STR("mpath|maintainer-path", &the_args.maintainer_path, "PATH",
+		"MAINTAINERS file or directory to read"),
+	OPT_OPTARG("self-test", &the_args.self_test_set, &the_args.self_test,
+		   "WHAT", "maint check --self-test (alone)"),
+	OPT_HEADING("Beyond the script:"),
+	OPT_SET("all", &the_args.all,
+		"answer every file git knows (or of standard\n"
+		"input with -), one \"PATH<TAB>answer\" a line;\n"
+		"no history unless asked (--git-fallback)"),
+	OPT_OPTARG("series", &the_args.series, &the_args.series_form, "union",
+		   "the arguments are a series (patches, a\n"
+		   "directory of them, an mbox, a revision range):\n"
+		   "\"NAME<TAB>answer\" per mail, the cover\n"
+		   "letter's the union; =union: the union alone,\n"
+		   "a lone cover letter for its series"),
+	OPT_BOOL("json", &the_args.json,
+		 "(7.2) the answer as upstream's JSON line;\n"
+		 "before 7.2, as --maint-json"),
+	OPT_BOOL("maint-json", &the_args.maint_json,
+		 "the answer as maint's JSON: every role,\n"
+		 "To/Cc (see JSON OUTPUT in maint-get(1))"),
+	OPT_STR("generation", &the_args.generation, "GEN",
+		"answer as the script of GEN: 6.12, 6.15, 7.1,\n"
+		"7.2 or upstream (default: git config\n"
+		"maint.generation, else the tree's script,\n"
+		"else the newest)"),
+	OPT_SET("unowned", &the_args.unowned,
+		"list the files only THE REST covers"),
+	OPT_STR("owner", &the_args.owner, "ADDRESS",
+		"list the files (or, alone, the sections)\n"
+		"a section naming ADDRESS covers"),
+	OPT_SET("verbose", &the_args.verbose, "say which cache files were bad"),
+	OPT_SET("write-commit-graph", &the_args.write_graph,
+		"first write git's commit-graph with changed-path\n"
+		"Bloom filters (alone: only that)"),
+	OPT_SET("v|version", &the_args.version, "print the version"),
+	OPT_SET("h|help|usage", &the_args.help, "this help"),
+	OPT_TABLE_END,
+};
+
 /*
  * Which script to answer as (lib/generation.h): --generation, else git
  * config maint.generation, else what scripts/get_maintainer.pl in the
@@ -86,76 +214,6 @@ static int get_json(struct gm_getmaint *g, const struct gm_opts *o,
 	return ret ? -1 : 0;
 }
 
-/* .get_maintainer.conf words, as which_conf() finds the file */
-static int read_conf(char ***words, int *nr)
-{
-	const char *home = getenv("HOME");
-	const char *dirs[] = { ".", home ? home : "", ".scripts" };
-	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
-	int alloc = 0, err, i;
-	char *p, *line, *save = NULL;
-
-	*words = NULL;
-	*nr = 0;
-	for (i = 0; i < 3; i++) {
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/.get_maintainer.conf", dirs[i]);
-		if (!access(path.buf, F_OK))
-			break;
-	}
-	if (i == 3 || read_path(path.buf, &text, &err)) {
-		strbuf_release(&path);
-		strbuf_release(&text);
-		return 0;
-	}
-	for (line = strtok_r(text.buf, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		char *s2 = NULL, *w;
-
-		for (w = strtok_r(line, " \t\r\f\v", &s2); w;
-		     w = strtok_r(NULL, " \t\r\f\v", &s2)) {
-			if (*w == '#')
-				break;
-			if (*nr + 1 >= alloc) {
-				alloc = alloc ? 2 * alloc : 16;
-				*words = realloc(*words,
-						 (size_t)alloc *
-							 sizeof(**words));
-				if (!*words)
-					return -1;
-			}
-			p = strdup(w);
-			if (!p)
-				return -1;
-			(*words)[(*nr)++] = p;
-		}
-	}
-	strbuf_release(&path);
-	strbuf_release(&text);
-	return 0;
-}
-
-static bool top_of_kernel_tree(void)
-{
-	static const char *const files[] = { "COPYING", "CREDITS", "Kbuild",
-					     "Makefile", "README" };
-	static const char *const dirs[] = {
-		"Documentation", "arch", "include", "drivers", "fs",
-		"init",		 "ipc",	 "kernel",  "lib",     "scripts"
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		if (!is_regular(files[i]))
-			return false;
-	if (access("MAINTAINERS", F_OK))
-		return false;
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
-		if (!is_directory(dirs[i]))
-			return false;
-	return true;
-}
-
 /* The script's exit status for a failure reported in d. */
 static int failure_status(const struct diags *d)
 {
@@ -163,11 +221,12 @@ static int failure_status(const struct diags *d)
 
 	for (i = 0; i < d->nr; i++) {
 		if (d->v[i].id == D_OPEN)
-			return d->v[i].err ? file_exit_status(d->v[i].err) : 2;
+			return d->v[i].err ? file_exit_status(d->v[i].err) :
+					     EXIT_PERL_ENOENT;
 		if (d->v[i].id == D_BAD_REGEX || d->v[i].id == D_NOT_REGULAR)
-			return 2;
+			return EXIT_PERL_ENOENT;
 	}
-	return 255;
+	return EXIT_PERL_DIE;
 }
 
 /* Warnings as the script warns; errors as maint's. */
@@ -232,7 +291,7 @@ static int answer_all(struct gm_getmaint *g, struct get_args *a, char **args,
 	struct strbuf list = STRBUF_INIT;
 	struct gm_select sel = { a->unowned, a->owner };
 	struct diags d = DIAGS_INIT;
-	int ret = 2, last = -1;
+	int ret = EXIT_ERROR, last = -1;
 
 	if (all_paths(args, nargs, &list))
 		goto out;
@@ -246,7 +305,7 @@ static int answer_all(struct gm_getmaint *g, struct get_args *a, char **args,
 		goto out;
 	}
 	print_get_diags(&d); /* regexes that hit their limit */
-	ret = 0;
+	ret = EXIT_OK;
 out:
 	diags_release(&d);
 	strbuf_release(&list);
@@ -259,7 +318,7 @@ static char **get_words(int argc, char **argv, char ***conf, int *nconf)
 	char **all;
 	int i;
 
-	if (read_conf(conf, nconf))
+	if (gm_read_conf(conf, nconf))
 		return NULL;
 	all = calloc((size_t)(argc + *nconf + 1), sizeof(*all));
 	if (!all)
@@ -294,146 +353,21 @@ static bool self_test_with_more(char **all, int n)
 static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 		     int *nconf, char ***args, int *nargs)
 {
-	/* get_maintainer.pl's options, then maint's own */
-	struct option opts[] = {
-		OPT_HEADING("E-mail addresses:"),
-		OPT_BOOL("email", &a->o.email,
-			 "print e-mail addresses (default)"),
-		OPT_BOOL("git", &a->o.email_git,
-			 "recent git signers of every file"),
-		OPT_BOOL("git-all-signature-types", &a->git_all,
-			 "any \"...-by:\" line, not only Signed-off-by,\n"
-			 "Reviewed-by, Acked-by"),
-		OPT_BOOL("git-blame", &a->o.email_git_blame,
-			 "git blame of the files (the patch's hunks)"),
-		OPT_BOOL("git-blame-signatures", &a->git_blame_sig,
-			 "with --git-blame, every signer (default)"),
-		OPT_BOOL("git-fallback", &a->o.email_git_fallback,
-			 "git signers of files no maintained section\n"
-			 "matches exactly (default; not with --all)"),
-		OPT_BOOL("git-chief-penguins", &a->o.email_git_penguin_chiefs,
-			 "include Linus"),
-		OPT_NUM("git-min-signatures", &a->git_min_sig, "N",
-			"signatures a signer needs (default 1)"),
-		OPT_NUM("git-max-maintainers", &a->git_max, "N",
-			"signers at most (default 5)"),
-		OPT_NUM("git-min-percent", &a->git_min_pct, "N",
-			"share of the signatures a signer needs\n"
-			"(default 5)"),
-		OPT_STR("git-since", &a->git_since, "DATE",
-			"history to read (default 1-year-ago)"),
-		OPT_STR("hg-since", &a->hg_since, "DATE",
-			"accepted; hg history is not read"),
-		OPT_BOOL("i|interactive", &a->interactive,
-			 "the script's menu: not supported"),
-		OPT_BOOL("remove-duplicates", &a->o.email_remove_duplicates,
-			 "minimize duplicate addresses (default)"),
-		OPT_BOOL("mailmap", &a->o.email_use_mailmap,
-			 "use .mailmap (default)"),
-		OPT_BOOL("m", &a->o.email_maintainer,
-			 "include maintainers (default)"),
-		OPT_BOOL("r", &a->o.email_reviewer,
-			 "include reviewers (default)"),
-		OPT_BOOL("n", &a->o.email_usename, "include names (default)"),
-		OPT_BOOL("l", &a->o.email_list,
-			 "include mailing lists (default)"),
-		OPT_BOOL("fixes", &a->o.email_fixes,
-			 "signers of the commits a patch's Fixes:\n"
-			 "names (default)"),
-		OPT_BOOL("moderated", &a->o.email_moderated_list,
-			 "include moderated lists (default)"),
-		OPT_BOOL("s", &a->o.email_subscriber_list,
-			 "include subscriber-only lists"),
-		OPT_HEADING("Output:"),
-		OPT_BOOL("multiline", &a->o.output_multiline,
-			 "one address a line (default)"),
-		OPT_BOOL("roles", &a->o.output_roles,
-			 "show each address's role"),
-		OPT_BOOL("rolestats", &a->o.output_rolestats,
-			 "show roles and statistics (default)"),
-		OPT_STR("separator", &a->o.output_separator, "TEXT",
-			"between addresses on one line (default \", \")"),
-		OPT_BOOL("subsystem", &a->o.subsystem,
-			 "print the subsystems' names"),
-		OPT_BOOL("status", &a->o.status, "print the S: statuses"),
-		OPT_BOOL("scm", &a->o.scm, "print the T: trees"),
-		OPT_BOOL("tree", &a->o.tree, "require a kernel tree (default)"),
-		OPT_BOOL("web", &a->o.web, "print the W: web pages"),
-		OPT_BOOL("bug", &a->o.bug, "print the B: bug trackers"),
-		OPT_BOOL("substatus", &a->o.substatus,
-			 "(6.15) print the status of each section not\n"
-			 "Maintained (default: with roles on a terminal)"),
-		OPT_STR("letters", &a->o.letters, "LETTERS",
-			"--sections, only these field types"),
-		OPT_NUM("pattern-depth", &a->o.pattern_depth, "N",
-			"how many levels of patterns to use (0: all)"),
-		OPT_BOOL("k|keywords", &a->o.keywords,
-			 "match K: patterns in the patch (default)"),
-		OPT_BOOL("kf|keywords-in-file", &a->o.keywords_in_file,
-			 "match K: patterns in -f files' text"),
-		OPT_BOOL("sections", &a->o.sections,
-			 "print the matching sections"),
-		OPT_BOOL("fe|file-emails", &a->o.email_file_emails,
-			 "add addresses found in the files"),
-		OPT_HEADING("Input:"),
-		OPT_SET("f|file", &a->from_filename,
-			"the arguments are files, not patches"),
-		OPT_SET("find-maintainer-files", &a->find_maintainer_files,
-			"read every MAINTAINERS file below --mpath"),
-		OPT_STR("mpath|maintainer-path", &a->maintainer_path, "PATH",
-			"MAINTAINERS file or directory to read"),
-		OPT_OPTARG("self-test", &a->self_test_set, &a->self_test,
-			   "WHAT", "maint check --self-test (alone)"),
-		OPT_HEADING("Beyond the script:"),
-		OPT_SET("all", &a->all,
-			"answer every file git knows (or of standard\n"
-			"input with -), one \"PATH<TAB>answer\" a line;\n"
-			"no history unless asked (--git-fallback)"),
-		OPT_OPTARG("series", &a->series, &a->series_form, "union",
-			   "the arguments are a series (patches, a\n"
-			   "directory of them, an mbox, a revision range):\n"
-			   "\"NAME<TAB>answer\" per mail, the cover\n"
-			   "letter's the union; =union: the union alone,\n"
-			   "a lone cover letter for its series"),
-		OPT_BOOL("json", &a->json,
-			 "(7.2) the answer as upstream's JSON line;\n"
-			 "before 7.2, as --maint-json"),
-		OPT_BOOL("maint-json", &a->maint_json,
-			 "the answer as maint's JSON: every role,\n"
-			 "To/Cc (see JSON OUTPUT in maint-get(1))"),
-		OPT_STR("generation", &a->generation, "GEN",
-			"answer as the script of GEN: 6.12, 6.15, 7.1,\n"
-			"7.2 or upstream (default: git config\n"
-			"maint.generation, else the tree's script,\n"
-			"else the newest)"),
-		OPT_SET("unowned", &a->unowned,
-			"list the files only THE REST covers"),
-		OPT_STR("owner", &a->owner, "ADDRESS",
-			"list the files (or, alone, the sections)\n"
-			"a section naming ADDRESS covers"),
-		OPT_SET("verbose", &a->verbose,
-			"say which cache files were bad"),
-		OPT_SET("write-commit-graph", &a->write_graph,
-			"first write git's commit-graph with changed-path\n"
-			"Bloom filters (alone: only that)"),
-		OPT_SET("v|version", &a->version, "print the version"),
-		OPT_SET("h|help|usage", &a->help, "this help"),
-		OPT_TABLE_END,
-
-	};
 	struct strbuf err = STRBUF_INIT, help = STRBUF_INIT;
 	char **all = get_words(argc, argv, conf, nconf);
 	int i, ret = EXIT_PERL_DIE;
 
-	if (!all)
+	if (!all) {
+		error_msg("out of memory");
 		return EXIT_PERL_DIE;
+	}
 	if (self_test_with_more(all, argc + *nconf)) {
 		error_msg("using --self-test does not allow any other "
 			  "option or argument");
 		ret = EXIT_PERL_ENOENT;
 		goto out;
 	}
-	i = parse_options(argc + *nconf, all, opts, args, nargs, &err);
+	i = parse_options(argc + *nconf, all, get_options, args, nargs, &err);
 	if (i == PARSE_OPT_LISTED) {
 		ret = EXIT_OK;
 	} else if (i) {
@@ -442,7 +376,7 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 	} else if ((a->help || a->version) && find_generation(a)) {
 		ret = EXIT_PERL_DIE;
 	} else if (a->help) {
-		usage_with_options(&help, get_head, opts, get_foot);
+		usage_with_options(&help, get_head, get_options, get_foot);
 		fputs(help.buf, stdout);
 		printf("\nAnswering as get_maintainer.pl of %s (%s).\n",
 		       mnt_generation_name(a->gen), a->gen_why);
@@ -552,47 +486,6 @@ static void get_history_options(struct history *hist, struct get_args *a)
 	a->o.history = hist;
 }
 
-/*
- * --tree: at the top of a kernel tree, or (beyond the script) below it:
- * go up to it and take paths as relative to where we stood (*subdir).
- * 0, or -1 (reported).
- */
-static int find_tree(struct strbuf *subdir)
-{
-	char here[4096], buf[4096];
-	int up;
-
-	if (top_of_kernel_tree())
-		return 0;
-	if (!getcwd(here, sizeof(here)))
-		here[0] = '\0';
-	for (up = 0; here[0] && up < 64 && !top_of_kernel_tree(); up++)
-		if (chdir("..") || !getcwd(buf, sizeof(buf)) ||
-		    !strcmp(buf, "/"))
-			break;
-	if (!here[0] || !top_of_kernel_tree() || !getcwd(buf, sizeof(buf))) {
-		if (here[0] && chdir(here))
-			here[0] = '\0';
-		error_msg(
-			"The current directory does not appear to be a linux kernel source tree.");
-		return -1;
-	}
-	strbuf_addstr(subdir, here + strlen(buf) + 1);
-	strbuf_addch(subdir, '/');
-	return 0;
-}
-
-/* MAINTAINERS, with ~ expanded in --mpath. */
-static void maintainers_path(const char *mp, struct strbuf *path)
-{
-	if (!mp)
-		strbuf_addstr(path, "./MAINTAINERS");
-	else if (mp[0] == '~' && (mp[1] == '/' || !mp[1]) && getenv("HOME"))
-		strbuf_addf(path, "%s%s", getenv("HOME"), mp + 1);
-	else
-		strbuf_addstr(path, mp);
-}
-
 /* Read MAINTAINERS (and .mailmap).  -1 to go on, else the status. */
 static int get_read(struct gm_getmaint *g, const struct get_args *a)
 {
@@ -601,7 +494,7 @@ static int get_read(struct gm_getmaint *g, const struct get_args *a)
 	int ret = -1;
 	size_t i;
 
-	maintainers_path(a->maintainer_path, &path);
+	gm_maintainers_path(a->maintainer_path, &path);
 	if (gm_read(g, path.buf, a->find_maintainer_files,
 		    a->o.email_use_mailmap ? "./.mailmap" : NULL, &d)) {
 		for (i = 0; i < d.nr; i++)
@@ -649,7 +542,7 @@ static int get_answer(struct gm_getmaint *g, struct get_args *a, char **args,
 			error_msg("Mercurial history (.hg) is not supported; "
 				  "use --nogit --nogit-fallback --nogit-blame "
 				  "--nofixes");
-			ret = 2;
+			ret = EXIT_ERROR;
 			goto out;
 		}
 		print_get_diags(&d);
@@ -679,7 +572,7 @@ static int owner_listed(struct gm_getmaint *g, const struct get_args *a)
 	} else if (!sections.len) {
 		error_msg("--owner: no section lists '%s' (as M:, R: or L:)",
 			  a->owner);
-		ret = 1;
+		ret = EXIT_NOT_FOUND;
 	}
 	strbuf_release(&sections);
 	return ret;
@@ -708,13 +601,13 @@ static int write_commit_graph(void)
 	const char *const argv[] = { "git",	    "commit-graph",    "write",
 				     "--reachable", "--changed-paths", NULL };
 	struct strbuf out = STRBUF_INIT;
-	int status, ret = 0;
+	int status, ret = EXIT_OK;
 
 	if (run_capture_all(argv, &out, &status) || status) {
 		print_lines(&out);
 		error_msg("--write-commit-graph: git commit-graph write failed "
 			  "(not in a git repository?)");
-		ret = 2;
+		ret = EXIT_ERROR;
 	}
 	strbuf_release(&out);
 	return ret;
@@ -736,7 +629,7 @@ static int get_self_test(const char *what)
 
 int cmd_get(int argc, char **argv)
 {
-	struct get_args a;
+	struct get_args *a = &the_args;
 	struct gm_getmaint g;
 	struct history hist;
 	struct hist_opts ho;
@@ -745,52 +638,54 @@ int cmd_get(int argc, char **argv)
 	char **conf = NULL, **args = NULL;
 	const char *refusal;
 	size_t rlen;
-	int nconf = 0, nargs = 0, i, ret;
+	int nconf = 0, nargs = 0, ret;
 
-	memset(&a, 0, sizeof(a));
-	gm_opts_default(&a.o);
-	a.o.substatus = -1;
-	a.o.email_git_fallback = -1; /* the script's 1, but not for --all */
+	memset(a, 0, sizeof(*a));
+	gm_opts_default(&a->o);
+	a->o.substatus = -1;
+	a->o.email_git_fallback = -1; /* the script's 1, but not for --all */
 	gm_init(&g);
 	hist_opts_default(&ho);
-	a.git_min_sig = ho.min_signatures;
-	a.git_max = ho.max_maintainers;
-	a.git_min_pct = ho.min_percent;
-	a.git_blame_sig = ho.blame_signatures;
-	a.git_since = ho.since;
+	a->git_min_sig = ho.min_signatures;
+	a->git_max = ho.max_maintainers;
+	a->git_min_pct = ho.min_percent;
+	a->git_blame_sig = ho.blame_signatures;
+	a->git_since = ho.since;
 	gm_history_ops(&hops);
 	hist_init(&hist, &ho, &hops);
 	setlocale(LC_CTYPE, "C.UTF-8");
 
-	ret = get_parse(&a, argc, argv, &conf, &nconf, &args, &nargs);
+	ret = get_parse(a, argc, argv, &conf, &nconf, &args, &nargs);
 	if (ret >= 0)
 		goto out;
-	if (a.self_test_set) {
-		ret = get_self_test(a.self_test);
+	if (a->self_test_set) {
+		ret = get_self_test(a->self_test);
 		goto out;
 	}
-	if (a.write_graph) {
+	if (a->write_graph) {
 		ret = write_commit_graph();
-		if (ret || (!nargs && !a.all && !a.owner && !a.unowned))
+		if (ret || (!nargs && !a->all && !a->owner && !a->unowned))
 			goto out; /* alone: only that */
 		ret = -1;
 	}
 	/* the tree's top first: its script says which answers to give */
-	if (a.o.tree && find_tree(&subdir)) {
+	if (a->o.tree && gm_find_tree(&subdir)) {
+		error_msg(
+			"The current directory does not appear to be a linux kernel source tree.");
 		ret = EXIT_PERL_ENOENT;
 		goto out;
 	}
-	if (find_generation(&a)) {
+	if (find_generation(a)) {
 		ret = EXIT_PERL_DIE;
 		goto out;
 	}
-	a.o.gen = a.gen;
-	g.db.globstar = a.gen >= MNT_GEN_7_1;
-	ret = get_check_options(&a, nargs);
+	a->o.gen = a->gen;
+	g.db.globstar = a->gen >= MNT_GEN_7_1;
+	ret = get_check_options(a, nargs);
 	if (ret >= 0)
 		goto out;
-	get_history_options(&hist, &a);
-	ret = get_read(&g, &a);
+	get_history_options(&hist, a);
+	ret = get_read(&g, a);
 	if (ret >= 0)
 		goto out;
 	if (hist_read_ignore(&hist)) {
@@ -798,24 +693,22 @@ int cmd_get(int argc, char **argv)
 		ret = EXIT_PERL_DIE;
 		goto out;
 	}
-	ret = owner_listed(&g, &a);
+	ret = owner_listed(&g, a);
 	if (ret >= 0)
 		goto out;
-	if (a.all)
-		ret = answer_all(&g, &a, args, nargs);
+	if (a->all)
+		ret = answer_all(&g, a, args, nargs);
 	else
-		ret = get_answer(&g, &a, args, nargs, subdir.buf);
+		ret = get_answer(&g, a, args, nargs, subdir.buf);
 	print_lines(&hist.vcs.cache_warn);
-	if (a.verbose)
+	if (a->verbose)
 		print_lines(&hist.vcs.cache_info);
 	refusal = vcs_refusal(&hist.vcs, &rlen);
 	if (refusal)
 		error_msg("git refused the repository, no history read: %.*s",
 			  (int)rlen, refusal);
 out:
-	for (i = 0; i < nconf; i++)
-		free(conf[i]);
-	free(conf);
+	gm_conf_release(conf, nconf);
 	free(args);
 	gm_release(&g);
 	hist_release(&hist);

@@ -155,7 +155,10 @@ static void add_list(struct gm_answer_state *r, size_t i, const char *suffix,
 		strbuf_add(&rr, role->buf, role->len);
 	}
 	strbuf_addstr(&rr, suffix);
-	gm_tagged_add(r, &r->list_to, e->s, alen, rr.buf, rr.len);
+	if (strbuf_failed(&rr))
+		r->nomem = true;
+	else
+		gm_tagged_add(r, &r->list_to, e->s, alen, rr.buf, rr.len);
 	strbuf_release(&rr);
 }
 
@@ -239,6 +242,9 @@ void gm_add_categories(struct gm_answer_state *r, size_t index,
 		}
 	}
 	add_substatus(r, &hdr, status, suffix);
+	if (strbuf_failed(&hdr) || strbuf_failed(&tmp) ||
+	    strbuf_failed(&role) || strbuf_failed(&k))
+		r->nomem = true;
 	strbuf_release(&hdr);
 	strbuf_release(&tmp);
 	strbuf_release(&role);

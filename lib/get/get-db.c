@@ -233,86 +233,125 @@ static int find_files(const char *dir, char ***out, size_t *nr, size_t *alloc)
 	return ret;
 }
 
-int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d)
+/* Out of memory, said in d; -1. */
+static int db_nomem(struct diags *d, const char *path)
+{
+	diag_add(d, D_NOMEM, path, 0, "out of memory");
+	return -1;
+}
+
+/*
+ * The files of a split MAINTAINERS directory (not below it), in name
+ * order unless db->readdir_order, appended to *files.  A link is named
+ * in d and makes it fail, after the others are listed.  0, or -1.
+ */
+static int list_split_dir(struct gm_db *db, const char *path, char ***files,
+			  size_t *nr, size_t *alloc, struct diags *d)
+{
+	char **names = NULL;
+	size_t n = 0, i;
+	int err = 0, ret = 0;
+
+	if (list_directory(path, &names, &n, &err)) {
+		diag_add_errno(d, D_OPEN, path, err, "cannot read");
+		return -1;
+	}
+	if (!db->readdir_order && n)
+		qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n; i++) {
+		struct strbuf p = STRBUF_INIT;
+
+		strbuf_addstr(&p, path);
+		if (p.len && p.buf[p.len - 1] != '/')
+			strbuf_addch(&p, '/');
+		strbuf_addstr(&p, names[i]);
+		if (strbuf_failed(&p) || !ALLOC_GROW(*files, *nr + 1, *alloc)) {
+			ret = db_nomem(d, path);
+		} else if (path_type(p.buf) == FT_SYMLINK) {
+			/* never read through a link */
+			diag_add(d, D_NOT_REGULAR, p.buf, 0,
+				 "MAINTAINER file '%s': %s", p.buf,
+				 file_strerror(MNT_ESYMLINK));
+			ret = -1;
+		} else if (!ret) {
+			(*files)[(*nr)++] = strbuf_detach(&p, NULL);
+		}
+		strbuf_release(&p);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
+/* MAINTAINERS as a directory: its files (find: below it too). */
+static int dir_names(struct gm_db *db, const char *path, bool find,
+		     char ***files, size_t *nr, struct diags *d)
+{
+	size_t alloc = 0;
+
+	if (find && find_files(path, files, nr, &alloc)) {
+		diag_add_errno(d, D_OPEN, path, errno, "cannot read");
+		return -1;
+	}
+	if (!find && list_split_dir(db, path, files, nr, &alloc, d))
+		return -1;
+	if (!*nr) {
+		diag_add(d, D_NO_FILES, path, 0,
+			 "No MAINTAINER files found in '%s'", path);
+		return -1;
+	}
+	db->split_dir = !find;
+	return 0;
+}
+
+/* The files path names, in db->names.  0, or -1 with the reason in d. */
+static int db_names(struct gm_db *db, const char *path, bool find,
+		    struct diags *d)
 {
 	char **files = NULL;
-	size_t nr = 0, alloc = 0, i;
-	int err = 0, ret = -1;
+	size_t nr = 0, i;
+	int err, ret = -1;
 
 	if (is_directory(path)) {
-		if (find) {
-			if (find_files(path, &files, &nr, &alloc)) {
-				diag_add_errno(d, D_OPEN, path, errno,
-					       "cannot read");
-				goto out;
-			}
-		} else {
-			char **names = NULL;
-			size_t n = 0;
-
-			if (list_directory(path, &names, &n, &err)) {
-				diag_add_errno(d, D_OPEN, path, err,
-					       "cannot read");
-				goto out;
-			}
-			if (!db->readdir_order && n)
-				qsort(names, n, sizeof(*names), cmp_str);
-			for (i = 0; i < n; i++) {
-				struct strbuf p = STRBUF_INIT;
-
-				strbuf_addstr(&p, path);
-				if (p.len && p.buf[p.len - 1] != '/')
-					strbuf_addch(&p, '/');
-				strbuf_addstr(&p, names[i]);
-				free(names[i]);
-				names[i] = NULL;
-				if (path_type(p.buf) == FT_SYMLINK) {
-					/* never read through a link */
-					diag_add(d, D_NOT_REGULAR, p.buf, 0,
-						 "MAINTAINER file '%s': %s",
-						 p.buf,
-						 file_strerror(MNT_ESYMLINK));
-					strbuf_release(&p);
-					err = -1;
-					continue;
-				}
-				if (ALLOC_GROW(files, nr + 1, alloc))
-					files[nr++] = strbuf_detach(&p, NULL);
-				strbuf_release(&p);
-			}
-			free(names);
-			if (err == -1)
-				goto out;
-		}
-		if (!nr) {
-			diag_add(d, D_NO_FILES, path, 0,
-				 "No MAINTAINER files found in '%s'", path);
-			goto out;
-		}
-		db->split_dir = !find;
+		ret = dir_names(db, path, find, &files, &nr, d);
 	} else if (is_regular(path)) {
 		files = malloc(sizeof(*files));
-		if (!files)
-			goto out;
-		files[nr++] = strdup(path);
+		if (files && (files[0] = strdup(path))) {
+			nr = 1;
+			ret = 0;
+		} else {
+			db_nomem(d, path);
+		}
 	} else if ((err = path_error(path)) && err != ENOENT) {
 		/* a FIFO, device or link loop: named, never waited on */
 		diag_add(d, D_OPEN, path, 0, "MAINTAINER file '%s': %s", path,
 			 file_strerror(err));
-		goto out;
 	} else {
 		diag_add(d, D_OPEN, path, 0, "MAINTAINER file not found '%s'",
 			 path);
-		goto out;
 	}
-	db->names = files;
-	db->nr_names = nr;
-	files = NULL;
-	/* map every file: entries point into them */
-	db->maps = calloc(nr + 1, sizeof(*db->maps));
+	if (!ret) {
+		db->names = files;
+		db->nr_names = nr;
+		return 0;
+	}
+	for (i = 0; i < nr; i++)
+		free(files[i]);
+	free(files);
+	return -1;
+}
+
+/* Map every file of db->names and parse it: entries point into them. */
+static int db_map_all(struct gm_db *db, struct diags *d)
+{
+	size_t i;
+	int err;
+
+	db->maps = calloc(db->nr_names + 1, sizeof(*db->maps));
 	if (!db->maps)
-		goto out;
-	for (i = 0; i < nr; i++) {
+		return db_nomem(d, NULL);
+	for (i = 0; i < db->nr_names; i++) {
 		struct mapped *mp = &db->maps[i];
 
 		if (map_path(db->names[i], &mp->data, &mp->len, &mp->mapped,
@@ -322,22 +361,22 @@ int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d)
 				 db->names[i], file_strerror(err));
 			if (d->nr)
 				d->v[d->nr - 1].err = err;
-			goto out;
+			return -1;
 		}
 		if (!db->alloc &&
 		    !ALLOC_GROW(db->tv, mp->len / 28 + 16, db->alloc))
-			goto out;
-		if (parse_text(db, mp->data, mp->len, (unsigned)i)) {
-			diag_add(d, D_NOMEM, db->names[i], 0, "out of memory");
-			goto out;
-		}
+			return db_nomem(d, db->names[i]);
+		if (parse_text(db, mp->data, mp->len, (unsigned)i))
+			return db_nomem(d, db->names[i]);
 	}
-	ret = 0;
-out:
-	for (i = 0; files && i < nr; i++)
-		free(files[i]);
-	free(files);
-	return ret;
+	return 0;
+}
+
+int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d)
+{
+	if (db_names(db, path, find, d))
+		return -1;
+	return db_map_all(db, d);
 }
 
 int gm_db_read_texts(struct gm_db *db, char **names, char **data, size_t *len,
@@ -484,6 +523,10 @@ void gm_entry_text(struct gm_db *db, size_t i, struct strbuf *out)
 	}
 	if (e->type == 'F' || e->type == 'X')
 		s = gm_glob_regex(db, e, &len);
+	if (!s) {
+		out->failed = true; /* out of memory, as a failed append */
+		return;
+	}
 	strbuf_add(out, s, len);
 }
 

@@ -297,12 +297,14 @@ static int read_recipients(struct jrun *j, const struct strbuf *text,
 /*
  * ["TEXT", ...] of the lines of an answer: with record, each noted in
  * seen; without, those seen left out (b4's Cc: is what To: has not).
+ * 0, or -1 (out of memory).
  */
-static void json_lines(struct strbuf *out, const struct strbuf *text,
-		       struct strmap *seen, bool record)
+static int json_lines(struct strbuf *out, const struct strbuf *text,
+		      struct strmap *seen, bool record)
 {
 	const char *p = text->buf, *end = text->buf + text->len, *nl;
 	bool first = true;
+	int ret = 0;
 
 	strbuf_addch(out, '[');
 	for (; p < end; p = nl + 1) {
@@ -313,13 +315,14 @@ static void json_lines(struct strbuf *out, const struct strbuf *text,
 			continue;
 		if (seen && !record && strmap_get(seen, p, (size_t)(nl - p)))
 			continue;
-		if (seen && record)
-			strmap_put(seen, p, (size_t)(nl - p));
+		if (seen && record && !strmap_put(seen, p, (size_t)(nl - p)))
+			ret = -1;
 		strbuf_addstr(out, first ? "" : ", ");
 		json_add_string(out, p, (size_t)(nl - p));
 		first = false;
 	}
 	strbuf_addch(out, ']');
+	return ret;
 }
 
 static void file_sections(struct jrun *j, const char *file, struct strbuf *out)
@@ -459,6 +462,96 @@ static void history_roles(struct strbuf *out, size_t mark,
 	}
 }
 
+/* "keywords": each K: hit with its section, whose roles it adds. */
+static void json_keywords(struct jrun *j, const struct gm_query *q,
+			  struct strbuf *out)
+{
+	struct gm_db *db = &j->g->db;
+	size_t i;
+
+	strbuf_addstr(out, "  \"keywords\": [");
+	for (i = 0; j->o->keywords && i < q->nr_kw; i++) {
+		const struct gm_entry *e = &db->tv[q->kw_hits[i]];
+		struct strbuf sec = STRBUF_INIT;
+
+		gm_entry_text(db, gm_section_start(db, q->kw_hits[i]), &sec);
+		strbuf_addstr(out, i ? ", {\"keyword\": " : "{\"keyword\": ");
+		json_add_string(out, e->s, e->len);
+		strbuf_addstr(out, ", \"section\": ");
+		json_add_string(out, sec.buf, sec.len);
+		strbuf_addch(out, '}');
+		strbuf_release(&sec);
+		section_roles(j, q->kw_hits[i], e->s, e->len);
+	}
+}
+
+/* A recipient's "roles": from sections, else its text's, history's. */
+static void json_roles(struct strbuf *out, const struct recipient *r)
+{
+	size_t mark = out->len;
+
+	if (!r->roles.len && r->text_role.len &&
+	    !history_role_at(&r->text_role, 0)) {
+		/* a role from no section: chief penguin, in file */
+		const char *colon =
+			memchr(r->text_role.buf, ':', r->text_role.len);
+		size_t rl = colon ? (size_t)(colon - r->text_role.buf) :
+				    r->text_role.len;
+
+		strbuf_addstr(out, "{\"role\": ");
+		json_add_string(out, r->text_role.buf, rl);
+		strbuf_addstr(out, ", \"section\": null, \"status\": null}");
+	}
+	strbuf_addbuf(out, &r->roles);
+	history_roles(out, mark, &r->text_role);
+	/* an address also found in the file (--file-emails, .yaml) */
+	if (out->len > mark && r->text_role.len >= 8 &&
+	    !memcmp(r->text_role.buf + r->text_role.len - 8, ",in file", 8))
+		strbuf_addstr(out, ", {\"role\": \"in file\", "
+				   "\"section\": null, \"status\": null}");
+}
+
+/* One element of "recipients". */
+static void json_recipient(struct strbuf *out, const struct recipient *r)
+{
+	strbuf_addstr(out, "\"name\": ");
+	if (r->name.len)
+		json_add_string(out, r->name.buf, r->name.len);
+	else
+		strbuf_addstr(out, "null");
+	strbuf_addstr(out, ", \"address\": ");
+	json_add_string(out, r->address.buf, r->address.len);
+	strbuf_addstr(out, ", \"email\": ");
+	json_add_string(out, r->text.buf, r->text.len);
+	strbuf_addf(out, ", \"kind\": \"%s\"", r->list ? "list" : "person");
+	if (r->list)
+		strbuf_addf(out,
+			    ", \"moderated\": %s, \"subscribers_only\": %s",
+			    r->moderated ? "true" : "false",
+			    r->subscribers_only ? "true" : "false");
+	strbuf_addstr(out, ",\n      \"roles\": [");
+	json_roles(out, r);
+	strbuf_addstr(out, "],\n      \"text_role\": ");
+	json_add_string(out, r->text_role.buf, r->text_role.len);
+}
+
+static void jrun_release(struct jrun *j)
+{
+	size_t i;
+
+	for (i = 0; i < j->nr; i++) {
+		strbuf_release(&j->r[i].text);
+		strbuf_release(&j->r[i].name);
+		strbuf_release(&j->r[i].address);
+		strbuf_release(&j->r[i].lc_name);
+		strbuf_release(&j->r[i].lc_address);
+		strbuf_release(&j->r[i].text_role);
+		strbuf_release(&j->r[i].roles);
+		strmap_release(&j->r[i].seen);
+	}
+	free(j->r);
+}
+
 int gm_answer_json(struct gm_getmaint *g, const struct gm_opts *o,
 		   struct gm_query *q, struct strbuf *out, struct diags *d)
 {
@@ -466,7 +559,7 @@ int gm_answer_json(struct gm_getmaint *g, const struct gm_opts *o,
 	struct strbuf all = STRBUF_INIT, roles = STRBUF_INIT;
 	struct strbuf to = STRBUF_INIT, cc = STRBUF_INIT;
 	struct strmap seen = STRMAP_INIT;
-	size_t i, mark;
+	size_t i;
 	int ret = -1;
 
 	if (text_answer(g, o, 0, 1, 1, q, &all, d) ||
@@ -488,73 +581,16 @@ int gm_answer_json(struct gm_getmaint *g, const struct gm_opts *o,
 		file_sections(&j, q->files[i], out);
 	}
 	strbuf_addstr(out, q->nr_files ? "\n  ],\n" : "],\n");
-	strbuf_addstr(out, "  \"keywords\": [");
-	for (i = 0; o->keywords && i < q->nr_kw; i++) {
-		const struct gm_entry *e = &g->db.tv[q->kw_hits[i]];
-		struct strbuf sec = STRBUF_INIT;
-
-		gm_entry_text(&g->db, gm_section_start(&g->db, q->kw_hits[i]),
-			      &sec);
-		strbuf_addstr(out, i ? ", {\"keyword\": " : "{\"keyword\": ");
-		json_add_string(out, e->s, e->len);
-		strbuf_addstr(out, ", \"section\": ");
-		json_add_string(out, sec.buf, sec.len);
-		strbuf_addch(out, '}');
-		strbuf_release(&sec);
-		section_roles(&j, q->kw_hits[i], e->s, e->len);
-	}
+	json_keywords(&j, q, out);
 	strbuf_addstr(out, "],\n  \"recipients\": [");
 	for (i = 0; i < j.nr; i++) {
-		struct recipient *r = &j.r[i];
-
 		strbuf_addstr(out, i ? ",\n    {" : "\n    {");
-		strbuf_addstr(out, "\"name\": ");
-		if (r->name.len)
-			json_add_string(out, r->name.buf, r->name.len);
-		else
-			strbuf_addstr(out, "null");
-		strbuf_addstr(out, ", \"address\": ");
-		json_add_string(out, r->address.buf, r->address.len);
-		strbuf_addstr(out, ", \"email\": ");
-		json_add_string(out, r->text.buf, r->text.len);
-		strbuf_addf(out, ", \"kind\": \"%s\"",
-			    r->list ? "list" : "person");
-		if (r->list)
-			strbuf_addf(
-				out,
-				", \"moderated\": %s, \"subscribers_only\": %s",
-				r->moderated ? "true" : "false",
-				r->subscribers_only ? "true" : "false");
-		strbuf_addstr(out, ",\n      \"roles\": [");
-		mark = out->len;
-		if (!r->roles.len && r->text_role.len &&
-		    !history_role_at(&r->text_role, 0)) {
-			/* a role from no section: chief penguin, in file */
-			const char *colon =
-				memchr(r->text_role.buf, ':', r->text_role.len);
-			size_t rl = colon ? (size_t)(colon - r->text_role.buf) :
-					    r->text_role.len;
-
-			strbuf_addstr(out, "{\"role\": ");
-			json_add_string(out, r->text_role.buf, rl);
-			strbuf_addstr(out,
-				      ", \"section\": null, \"status\": null}");
-		}
-		strbuf_addbuf(out, &r->roles);
-		history_roles(out, mark, &r->text_role);
-		/* an address also found in the file (--file-emails, .yaml) */
-		if (out->len > mark && r->text_role.len >= 8 &&
-		    !memcmp(r->text_role.buf + r->text_role.len - 8, ",in file",
-			    8))
-			strbuf_addstr(out,
-				      ", {\"role\": \"in file\", "
-				      "\"section\": null, \"status\": null}");
-		strbuf_addstr(out, "],\n      \"text_role\": ");
-		json_add_string(out, r->text_role.buf, r->text_role.len);
+		json_recipient(out, &j.r[i]);
 		strbuf_addch(out, '}');
 	}
 	strbuf_addstr(out, j.nr ? "\n  ],\n  \"to\": " : "],\n  \"to\": ");
-	json_lines(out, &to, &seen, true);
+	if (json_lines(out, &to, &seen, true))
+		j.nomem = true;
 	strbuf_addstr(out, ",\n  \"cc\": ");
 	json_lines(out, &cc, &seen, false);
 	strbuf_addstr(out, "\n}\n");
@@ -565,17 +601,7 @@ int gm_answer_json(struct gm_getmaint *g, const struct gm_opts *o,
 nomem:
 	diag_add(d, D_NOMEM, NULL, 0, "out of memory");
 out:
-	for (i = 0; i < j.nr; i++) {
-		strbuf_release(&j.r[i].text);
-		strbuf_release(&j.r[i].name);
-		strbuf_release(&j.r[i].address);
-		strbuf_release(&j.r[i].lc_name);
-		strbuf_release(&j.r[i].lc_address);
-		strbuf_release(&j.r[i].text_role);
-		strbuf_release(&j.r[i].roles);
-		strmap_release(&j.r[i].seen);
-	}
-	free(j.r);
+	jrun_release(&j);
 	strmap_release(&seen);
 	strbuf_release(&all);
 	strbuf_release(&roles);

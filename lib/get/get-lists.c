@@ -23,6 +23,8 @@ void gm_strlist_add(struct gm_answer_state *r, struct strlist *l, const char *s,
 	strbuf_init(sb);
 	strbuf_add(sb, s, len);
 	strbuf_addstr(sb, suffix);
+	if (strbuf_failed(sb))
+		r->nomem = true;
 }
 
 void gm_strlist_release(struct strlist *l)
@@ -50,6 +52,8 @@ struct gm_tagged *gm_tagged_add(struct gm_answer_state *r,
 	strbuf_init(&t->role);
 	strbuf_add(&t->email, email, elen);
 	strbuf_add(&t->role, role, rlen);
+	if (strbuf_failed(&t->email) || strbuf_failed(&t->role))
+		r->nomem = true;
 	return t;
 }
 

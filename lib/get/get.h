@@ -339,6 +339,24 @@ int gm_get_all(struct gm_getmaint *g, const struct gm_opts *o,
 	       const struct gm_select *sel, char *list, size_t len, int fd,
 	       struct diags *d);
 
+/*
+ * get-setup.c: the words of the first .get_maintainer.conf in ., $HOME
+ * or .scripts (none: *nr 0), as which_conf() finds it, malloc'd.  0, or
+ * -1 (errno ENOMEM).
+ */
+int gm_read_conf(char ***words, int *nr);
+void gm_conf_release(char **words, int nr);
+/* The script's top_of_kernel_tree() for the current directory. */
+bool gm_top_of_kernel_tree(void);
+/*
+ * --tree: at the top of a kernel tree, or (beyond the script) below it:
+ * go up to it and append the path from it to where we stood, with a
+ * '/', to subdir.  0, or -1 (no kernel tree: the directory unchanged).
+ */
+int gm_find_tree(struct strbuf *subdir);
+/* MAINTAINERS, or --mpath mp with ~ expanded, appended to path. */
+void gm_maintainers_path(const char *mp, struct strbuf *path);
+
 /* get-db.c: sections are runs of field entries after a header entry */
 static inline bool gm_is_field(const struct gm_db *db, size_t i)
 {

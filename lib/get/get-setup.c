@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * get, where it runs: the words of .get_maintainer.conf, the top of the
+ * kernel tree (the script's top_of_kernel_tree(), and beyond it, from
+ * below the top), and the MAINTAINERS path --mpath names.
+ */
+#include "get.h"
+#include "base/base.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* One word more in *words (grown by doubling); 0, or -1 (ENOMEM). */
+static int conf_push(char ***words, int *nr, int *alloc, const char *w)
+{
+	char *p;
+
+	if (*nr + 1 >= *alloc) {
+		int n = *alloc ? 2 * *alloc : 16;
+		char **v = realloc(*words, (size_t)n * sizeof(**words));
+
+		if (!v)
+			return -1;
+		*words = v;
+		*alloc = n;
+	}
+	p = strdup(w);
+	if (!p)
+		return -1;
+	(*words)[(*nr)++] = p;
+	return 0;
+}
+
+/* The words of text's lines, up to a word starting with '#'. */
+static int conf_words(char *text, char ***words, int *nr)
+{
+	char *line, *save = NULL;
+	int alloc = 0;
+
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *s2 = NULL, *w;
+
+		for (w = strtok_r(line, " \t\r\f\v", &s2); w;
+		     w = strtok_r(NULL, " \t\r\f\v", &s2)) {
+			if (*w == '#')
+				break;
+			if (conf_push(words, nr, &alloc, w))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+void gm_conf_release(char **words, int nr)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		free(words[i]);
+	free(words);
+}
+
+int gm_read_conf(char ***words, int *nr)
+{
+	const char *home = getenv("HOME");
+	const char *dirs[] = { ".", home ? home : "", ".scripts" };
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	int err, i, ret = 0;
+
+	*words = NULL;
+	*nr = 0;
+	for (i = 0; i < 3; i++) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/.get_maintainer.conf", dirs[i]);
+		if (!access(path.buf, F_OK))
+			break;
+	}
+	if (strbuf_failed(&path)) {
+		ret = -1;
+	} else if (i < 3 && !read_path(path.buf, &text, &err)) {
+		ret = conf_words(text.buf, words, nr);
+	} else if (i < 3 && err == ENOMEM) {
+		ret = -1;
+	}
+	if (ret) {
+		gm_conf_release(*words, *nr);
+		*words = NULL;
+		*nr = 0;
+		errno = ENOMEM;
+	}
+	strbuf_release(&path);
+	strbuf_release(&text);
+	return ret;
+}
+
+bool gm_top_of_kernel_tree(void)
+{
+	static const char *const files[] = { "COPYING", "CREDITS", "Kbuild",
+					     "Makefile", "README" };
+	static const char *const dirs[] = {
+		"Documentation", "arch", "include", "drivers", "fs",
+		"init",		 "ipc",	 "kernel",  "lib",     "scripts"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if (!is_regular(files[i]))
+			return false;
+	if (access("MAINTAINERS", F_OK))
+		return false;
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (!is_directory(dirs[i]))
+			return false;
+	return true;
+}
+
+int gm_find_tree(struct strbuf *subdir)
+{
+	char here[4096], buf[4096];
+	int up;
+
+	if (gm_top_of_kernel_tree())
+		return 0;
+	if (!getcwd(here, sizeof(here)))
+		here[0] = '\0';
+	for (up = 0; here[0] && up < 64 && !gm_top_of_kernel_tree(); up++)
+		if (chdir("..") || !getcwd(buf, sizeof(buf)) ||
+		    !strcmp(buf, "/"))
+			break;
+	if (!here[0] || !gm_top_of_kernel_tree() || !getcwd(buf, sizeof(buf))) {
+		if (here[0] && chdir(here))
+			here[0] = '\0';
+		return -1;
+	}
+	strbuf_addstr(subdir, here + strlen(buf) + 1);
+	strbuf_addch(subdir, '/');
+	return 0;
+}
+
+void gm_maintainers_path(const char *mp, struct strbuf *path)
+{
+	if (!mp)
+		strbuf_addstr(path, "./MAINTAINERS");
+	else if (mp[0] == '~' && (mp[1] == '/' || !mp[1]) && getenv("HOME"))
+		strbuf_addf(path, "%s%s", getenv("HOME"), mp + 1);
+	else
+		strbuf_addstr(path, mp);
+}
