@@ -89,6 +89,8 @@ void gm_maintainer_role(struct gm_db *db, const struct gm_opts *o, size_t i,
 	strbuf_add(out, role.buf, role.len);
 	strbuf_addch(out, ':');
 	strbuf_add(out, sub.buf, sub.len);
+	if (strbuf_failed(&role) || strbuf_failed(&sub))
+		out->failed = true; /* out of memory, as a failed append */
 	strbuf_release(&role);
 	strbuf_release(&sub);
 }
@@ -198,6 +200,9 @@ void gm_deduplicate_email(struct gm_answer_state *r, struct strbuf *email)
 			 e.address.len, 1);
 	mnt_mailmap_map(&r->g->mailmap, f.buf, f.len, email);
 out:
+	gm_check_email(r, &e, &f);
+	gm_check_email(r, NULL, &k);
+	gm_check_email(r, NULL, email);
 	strbuf_release(&f);
 	strbuf_release(&k);
 	mnt_email_release(&e);
@@ -237,8 +242,11 @@ void gm_add_role(struct gm_answer_state *r, const char *line, size_t len,
 			if (t->role.len)
 				strbuf_addch(&t->role, ',');
 			strbuf_addstr(&t->role, role);
+			gm_check_email(r, NULL, &t->role);
 		}
 	}
+	gm_check_email(r, &e, &f);
+	gm_check_email(r, &x, NULL);
 	perlre_free(&re);
 	strbuf_release(&f);
 	mnt_email_release(&e);

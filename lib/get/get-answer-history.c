@@ -24,6 +24,8 @@ static void hop_normalize(void *ctx, struct strbuf *email)
 			 e.address.len, 1);
 	strbuf_reset(email);
 	strbuf_addbuf(email, &f);
+	gm_check_email(r, &e, &f);
+	gm_check_email(r, NULL, email);
 	strbuf_release(&f);
 	mnt_email_release(&e);
 }
@@ -41,6 +43,8 @@ static void hop_mailmap(void *ctx, struct strbuf *email)
 	mnt_mailmap_map(&r->g->mailmap, email->buf, email->len, &m);
 	strbuf_reset(email);
 	strbuf_addbuf(email, &m);
+	gm_check_email(r, NULL, &m);
+	gm_check_email(r, NULL, email);
 	strbuf_release(&m);
 }
 

@@ -118,6 +118,7 @@ static void answer_penguins(struct gm_answer_state *r)
 	mnt_email_format(r->ep, &tmp, chief_name, sizeof(chief_name) - 1,
 			 chief_addr, sizeof(chief_addr) - 1,
 			 r->o->email_usename);
+	gm_check_email(r, NULL, &tmp);
 	if (r->o->email_git_penguin_chiefs) {
 		gm_tagged_add(r, &r->email_to, tmp.buf, tmp.len,
 			      "chief penguin", 13);

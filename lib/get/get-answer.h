@@ -57,6 +57,9 @@ struct gm_tagged *gm_tagged_add(struct gm_answer_state *r,
 				struct gm_tagged_list *l, const char *email,
 				size_t elen, const char *role, size_t rlen);
 void gm_tagged_release(struct gm_tagged_list *l);
+/* Out of memory in e's buffers or b's (NULL: none): r->nomem set. */
+void gm_check_email(struct gm_answer_state *r, const struct mnt_email *e,
+		    const struct strbuf *b);
 
 /* get-collect.c: push_email_address() false when line has no address */
 bool gm_push_email_address(struct gm_answer_state *r, const char *line,

@@ -60,6 +60,8 @@ bool gm_push_email_address(struct gm_answer_state *r, const char *line,
 				r->nomem = true;
 		}
 	}
+	gm_check_email(r, &e, &f);
+	gm_check_email(r, NULL, &k);
 	strbuf_release(&f);
 	strbuf_release(&k);
 	mnt_email_release(&e);

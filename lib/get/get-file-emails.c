@@ -90,6 +90,9 @@ static void clean_file_email(struct gm_answer_state *r, const char *s,
 	}
 	mnt_email_format(r->ep, out, name.buf, name.len, e.address.buf,
 			 e.address.len, r->o->email_usename);
+	gm_check_email(r, &e, &t);
+	gm_check_email(r, NULL, &name);
+	gm_check_email(r, NULL, out);
 	gm_strlist_release(&words);
 	strbuf_release(&t);
 	strbuf_release(&name);
@@ -217,6 +220,8 @@ void gm_answer_file_emails(struct gm_answer_state *r)
 		gm_push_email_address(r, tmp.buf, tmp.len, "", 0);
 		gm_add_role(r, tmp.buf, tmp.len, "in file");
 	}
+	gm_check_email(r, &e, &tmp);
+	gm_check_email(r, NULL, &m);
 	strbuf_release(&m);
 	strbuf_release(&tmp);
 	mnt_email_release(&e);

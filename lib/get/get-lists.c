@@ -68,3 +68,11 @@ void gm_tagged_release(struct gm_tagged_list *l)
 	free(l->v);
 	memset(l, 0, sizeof(*l));
 }
+
+void gm_check_email(struct gm_answer_state *r, const struct mnt_email *e,
+		    const struct strbuf *b)
+{
+	if ((e && (strbuf_failed(&e->name) || strbuf_failed(&e->address))) ||
+	    (b && strbuf_failed(b)))
+		r->nomem = true;
+}
