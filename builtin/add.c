@@ -26,13 +26,13 @@ static const char add_foot[] =
 	"Exit status: 0, 1 on an unreadable input, a section that exists\n"
 	"already, a malformed field or a failed write, 129 on bad arguments.\n";
 
-struct job {
+struct add_job {
 	struct strbuf *text;
 };
 
 static int produce(void *arg, struct sink *s)
 {
-	struct job *j = arg;
+	struct add_job *j = arg;
 
 	strbuf_add(&s->buf, j->text->buf, j->text->len);
 	if (strbuf_failed(&s->buf)) {
@@ -61,7 +61,7 @@ int cmd_add(int argc, char **argv)
 	struct maintainers m;
 	struct diags d = DIAGS_INIT;
 	struct strbuf text = STRBUF_INIT;
-	struct job j = { &text };
+	struct add_job j = { &text };
 	struct output out = { NULL, produce, &j };
 	struct add_result res;
 	char **args = NULL;

@@ -6,14 +6,14 @@
 
 /* ---- reading: lines ---- */
 
-struct lines {
+struct line_cursor {
 	const char *text;
 	size_t len, pos; /* the next line starts at pos */
 	unsigned long lineno; /* of the line last taken */
 };
 
 /* The line at the cursor (with its newline), without taking it. */
-static bool peek(const struct lines *ls, const char **s, size_t *len)
+static bool peek(const struct line_cursor *ls, const char **s, size_t *len)
 {
 	const char *p = ls->text + ls->pos, *end = ls->text + ls->len, *nl;
 
@@ -25,7 +25,7 @@ static bool peek(const struct lines *ls, const char **s, size_t *len)
 	return true;
 }
 
-static void take(struct lines *ls, size_t len)
+static void take(struct line_cursor *ls, size_t len)
 {
 	ls->pos += len;
 	ls->lineno++;
@@ -214,7 +214,7 @@ static void no_newline(struct patch_file *f)
  * One hunk's lines, to the end of its counts.  0, or -1 when a line
  * that cannot be in it comes first.
  */
-static int read_hunk_lines(struct lines *ls, struct patch_file *f,
+static int read_hunk_lines(struct line_cursor *ls, struct patch_file *f,
 			   unsigned long ob, unsigned long nb, bool *nomem)
 {
 	const char *s;
@@ -258,8 +258,8 @@ static int read_hunk_lines(struct lines *ls, struct patch_file *f,
  * The hunks after a file's "+++" line, each read to the end of its
  * counts.  0, or -1 with the reason in d.
  */
-static int read_hunks(struct lines *ls, struct patch_file *f, const char *name,
-		      struct diags *d)
+static int read_hunks(struct line_cursor *ls, struct patch_file *f,
+		      const char *name, struct diags *d)
 {
 	const char *s;
 	size_t len;
@@ -309,7 +309,7 @@ static unsigned mode(const char *s, size_t len, size_t skip)
 }
 
 /* A "GIT binary patch": its literal/delta blocks, to the blank line. */
-static void skip_binary(struct lines *ls)
+static void skip_binary(struct line_cursor *ls)
 {
 	const char *s;
 	size_t len;
@@ -325,7 +325,7 @@ static void skip_binary(struct lines *ls)
  * The extended header lines after "diff --git" (mode, rename, copy,
  * index, binary).  0, or -1 out of memory.
  */
-static int git_header(struct lines *ls, struct patch_file *f)
+static int git_header(struct line_cursor *ls, struct patch_file *f)
 {
 	const char *s;
 	size_t len, n;
@@ -379,8 +379,8 @@ static int git_header(struct lines *ls, struct patch_file *f)
 }
 
 /* "--- OLD" and "+++ NEW", then the hunks.  0, or -1 (reason in d). */
-static int unified(struct lines *ls, struct patch_file *f, const char *name,
-		   struct diags *d)
+static int unified(struct line_cursor *ls, struct patch_file *f,
+		   const char *name, struct diags *d)
 {
 	const char *s, *t;
 	size_t len, tlen;
@@ -420,9 +420,10 @@ static int unified(struct lines *ls, struct patch_file *f, const char *name,
 	return read_hunks(ls, f, name, d);
 }
 
-static bool unified_start(const struct lines *ls, const char *s, size_t len)
+static bool unified_start(const struct line_cursor *ls, const char *s,
+			  size_t len)
 {
-	struct lines next = *ls;
+	struct line_cursor next = *ls;
 	const char *t;
 	size_t tlen;
 
@@ -439,7 +440,7 @@ static bool unified_start(const struct lines *ls, const char *s, size_t len)
 int patch_parse(struct patch *p, const char *name, const char *text, size_t len,
 		struct diags *d)
 {
-	struct lines ls = { text, len, 0, 0 };
+	struct line_cursor ls = { text, len, 0, 0 };
 	const char *s;
 	size_t n;
 

@@ -24,7 +24,7 @@ struct counts {
  * to another header (in base and in the version whose change followed
  * it) counts under the header it has now.
  */
-static void count_key(const struct text *x, size_t j, int which,
+static void count_key(const struct mg_text *x, size_t j, int which,
 		      const struct moves *mv, const char **k, size_t *klen)
 {
 	size_t i;
@@ -50,7 +50,7 @@ static bool n3_ok(const struct counts *c, size_t want)
 }
 
 /* count every line of x under its section (the preamble apart) */
-static int count_lines(struct strmap *m, const struct text *x, int which,
+static int count_lines(struct strmap *m, const struct mg_text *x, int which,
 		       const struct moves *mv)
 {
 	struct strbuf key = STRBUF_INIT;
@@ -71,7 +71,7 @@ static int count_lines(struct strmap *m, const struct text *x, int which,
 		c->n[which]++;
 	}
 	for (j = 0; j < x->ns; j++) {
-		const struct sec *s = &x->s[j];
+		const struct mg_section *s = &x->s[j];
 		size_t end = s->tfirst + s->tnr, klen;
 		const char *k;
 
@@ -115,8 +115,8 @@ static size_t wanted(const struct counts *c)
  * The count rule over every line; bad (or NULL): each section key with
  * a line that breaks it, "" for the preamble.  1 kept, 0 broken, -1.
  */
-static int count_check(const struct text *b, const struct text *o,
-		       const struct text *t, const struct text *r,
+static int count_check(const struct mg_text *b, const struct mg_text *o,
+		       const struct mg_text *t, const struct mg_text *r,
 		       const struct moves *mv, struct strmap *bad)
 {
 	struct strmap m = STRMAP_INIT;
@@ -162,15 +162,15 @@ out:
  * had twice fails it too.  1 when the result obeys, 0 when not, -1 on
  * error.  (Declared in merge-internal.h.)
  */
-int mg_counts_ok(const struct text *b, const struct text *o,
-		 const struct text *t, const struct text *r,
+int mg_counts_ok(const struct mg_text *b, const struct mg_text *o,
+		 const struct mg_text *t, const struct mg_text *r,
 		 const struct moves *mv)
 {
 	return count_check(b, o, t, r, mv, NULL);
 }
 
-int mg_bad_sections(const struct text *b, const struct text *o,
-		    const struct text *t, const struct text *r,
+int mg_bad_sections(const struct mg_text *b, const struct mg_text *o,
+		    const struct mg_text *t, const struct mg_text *r,
 		    const struct moves *mv, struct strmap *bad)
 {
 	return count_check(b, o, t, r, mv, bad);
@@ -179,7 +179,7 @@ int mg_bad_sections(const struct text *b, const struct text *o,
 int mg_check_lines(struct line *const v[3], const size_t n[3], const char *r,
 		   size_t rlen, const struct moves *mv)
 {
-	struct text x[4];
+	struct mg_text x[4];
 	int ret = -1, i;
 
 	memset(x, 0, sizeof(x));
@@ -199,7 +199,7 @@ struct keycount {
 	size_t first; /* the result's first section with it, + 1 */
 };
 
-static int count_keys(struct strmap *m, const struct text *x, int which)
+static int count_keys(struct strmap *m, const struct mg_text *x, int which)
 {
 	size_t j;
 
@@ -217,7 +217,7 @@ static int count_keys(struct strmap *m, const struct text *x, int which)
 }
 
 /* the header of the section before j in x, or "" */
-static void prev_key(const struct text *x, size_t j, const char **k,
+static void prev_key(const struct mg_text *x, size_t j, const char **k,
 		     size_t *klen)
 {
 	*k = "";
@@ -232,7 +232,7 @@ static void prev_key(const struct text *x, size_t j, const char **k,
  * The copy of a duplicated section to keep: the one after the section
  * OURS has before it, else the first.
  */
-static size_t copy_to_keep(const struct text *o, const struct text *r,
+static size_t copy_to_keep(const struct mg_text *o, const struct mg_text *r,
 			   size_t first)
 {
 	long oj = mg_text_find(o, r->s[first].key, r->s[first].klen);
@@ -253,10 +253,10 @@ static size_t copy_to_keep(const struct text *o, const struct text *r,
 }
 
 /* a field line twice in a section that neither side had twice there */
-static void dup_fields(const struct text *o, const struct text *t,
-		       const struct text *r, size_t j, bool *drop)
+static void dup_fields(const struct mg_text *o, const struct mg_text *t,
+		       const struct mg_text *r, size_t j, bool *drop)
 {
-	const struct sec *s = &r->s[j];
+	const struct mg_section *s = &r->s[j];
 	long oj = mg_text_find(o, s->key, s->klen);
 	long tj = mg_text_find(t, s->key, s->klen);
 	size_t a, b;
@@ -288,7 +288,7 @@ static void dup_fields(const struct text *o, const struct text *t,
  * (the kept copy's header line -> the other copy) to be written as a
  * conflict.  Whether anything was dropped.
  */
-static bool drop_dup_sections(const struct text *o, const struct text *r,
+static bool drop_dup_sections(const struct mg_text *o, const struct mg_text *r,
 			      const struct strmap *keys, bool *drop,
 			      long *block)
 {
@@ -303,7 +303,7 @@ static bool drop_dup_sections(const struct text *o, const struct text *r,
 			continue;
 		keep = copy_to_keep(o, r, first);
 		for (j = first; j < r->ns; j++) {
-			const struct sec *s = &r->s[j];
+			const struct mg_section *s = &r->s[j];
 			size_t x;
 
 			if (j == keep ||
@@ -324,8 +324,8 @@ static bool drop_dup_sections(const struct text *o, const struct text *r,
  * The lines of r not dropped, each copy in block as a conflict with its
  * twin, written through em.  0, or -1 when out of memory.
  */
-static int put_kept(struct emitter *em, const struct text *r, const bool *drop,
-		    const long *block)
+static int put_kept(struct emitter *em, const struct mg_text *r,
+		    const bool *drop, const long *block)
 {
 	size_t i, j;
 
@@ -334,7 +334,7 @@ static int put_kept(struct emitter *em, const struct text *r, const bool *drop,
 			continue;
 		if (block[i] >= 0) {
 			/* the whole section of each copy, as a conflict */
-			const struct sec *k = NULL, *x = &r->s[block[i]];
+			const struct mg_section *k = NULL, *x = &r->s[block[i]];
 
 			for (j = 0; j < r->ns && !k; j++)
 				if (r->s[j].head == i)
@@ -364,7 +364,7 @@ int mg_dedupe(const char *ours, size_t olen, const char *theirs, size_t tlen,
 	      const struct merge_opts *opts, struct strbuf *text,
 	      size_t *conflicts)
 {
-	struct text o, t, r;
+	struct mg_text o, t, r;
 	struct strmap keys = STRMAP_INIT;
 	struct strbuf out = STRBUF_INIT;
 	struct emitter em = { &out, opts, 0, false, false, false };

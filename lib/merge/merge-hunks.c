@@ -108,7 +108,7 @@ static bool grow_up(const struct gitmerge *g, size_t h, size_t *from)
 }
 
 /* Is the section headed by line l in base (not added by a side)? */
-static bool in_base(const struct text *base, const struct line *l)
+static bool in_base(const struct mg_text *base, const struct line *l)
 {
 	size_t klen;
 	const char *key = mg_header_key(l->s, l->len, &klen);
@@ -122,7 +122,7 @@ static bool in_base(const struct text *base, const struct line *l)
  * after the hunk join it: the two sides' additions at one place are
  * placed together).  false when there is none before the next hunk.
  */
-static bool grow_down(const struct gitmerge *g, const struct text *base,
+static bool grow_down(const struct gitmerge *g, const struct mg_text *base,
 		      size_t h, size_t *to)
 {
 	const struct chunk *c = &g->c[h + 1];
@@ -138,7 +138,7 @@ static bool grow_down(const struct gitmerge *g, const struct text *base,
 	return h + 2 >= g->nc;
 }
 
-static int find_regions(const struct gitmerge *g, const struct text *base,
+static int find_regions(const struct gitmerge *g, const struct mg_text *base,
 			struct region **rv, size_t *nr)
 {
 	size_t ar = 0, h = 0;
@@ -253,7 +253,7 @@ static void sidemap_release(struct sidemap *sm)
 }
 
 static int sidemap_build(const struct gitmerge *g, int side,
-			 const struct text *w, struct sidemap *sm)
+			 const struct mg_text *w, struct sidemap *sm)
 {
 	struct line *m = NULL;
 	size_t am = 0, k, i;
@@ -306,7 +306,7 @@ out:
  * such line after it.
  */
 static int region_exact(const struct gitmerge *g, const struct region *r,
-			const struct sidemap *sm, const struct text *w,
+			const struct sidemap *sm, const struct mg_text *w,
 			struct line **v, size_t *n)
 {
 	size_t sx = sm->pos[r->c0], ex, i, xs, xe;
@@ -353,7 +353,7 @@ static size_t preamble_of(const struct line *v, size_t n)
  * the renames it made, for the checks, go to mv
  */
 static int merge_checked(struct line *v[3], const size_t n[3],
-			 const struct text *whole,
+			 const struct mg_text *whole,
 			 const struct merge_opts *opts, struct strbuf *res,
 			 struct moves *mv)
 {
@@ -375,7 +375,7 @@ static int merge_checked(struct line *v[3], const size_t n[3],
  * on the other adds to mv.
  */
 static int resolve(const struct gitmerge *g, const struct region *r,
-		   const struct text whole[3], const struct sidemap sm[3],
+		   const struct mg_text whole[3], const struct sidemap sm[3],
 		   const struct merge_opts *opts, struct strbuf *res,
 		   struct moves *mv)
 {
@@ -385,7 +385,7 @@ static int resolve(const struct gitmerge *g, const struct region *r,
 	int ret = -1, side;
 
 	for (side = 0; side < 3; side++) {
-		const struct text *w = &whole[side];
+		const struct mg_text *w = &whole[side];
 		bool nl = !w->nl || w->l[w->nl - 1].nl;
 
 		if (exact ? region_exact(g, r, &sm[side], w, &v[side],
@@ -458,10 +458,10 @@ static bool same_text(const char *a, size_t alen, const char *b, size_t blen)
 }
 
 /* the whole result against the whole inputs: 1 obeys, 0 not, -1 error */
-static int check_whole(const struct text whole[3], const struct strbuf *r,
+static int check_whole(const struct mg_text whole[3], const struct strbuf *r,
 		       const struct moves *mv)
 {
-	struct text x;
+	struct mg_text x;
 	int ret = -1;
 
 	memset(&x, 0, sizeof(x));
@@ -525,7 +525,8 @@ static int put_region(struct emit *e, const struct region *r,
 }
 
 /* git conflicted: resolve what the structure can, into out; 0 or -1 */
-static int resolve_hunks(const struct text whole[3], const struct gitmerge *g,
+static int resolve_hunks(const struct mg_text whole[3],
+			 const struct gitmerge *g,
 			 const struct merge_opts *opts, struct strbuf *out,
 			 struct merge_result *res, struct moves *mv)
 {
@@ -594,7 +595,7 @@ static int merge_conflicted(const struct sides *s, const struct strbuf *gout,
 			    size_t k, const struct merge_opts *opts,
 			    struct strbuf *mine, struct merge_result *res)
 {
-	struct text whole[3];
+	struct mg_text whole[3];
 	struct gitmerge g;
 	struct moves mv = { NULL, 0, 0 };
 	int ret = -1, side, ok;

@@ -34,7 +34,8 @@ struct line {
 	bool nl; /* ended by a newline */
 };
 
-struct sec {
+/* a section of a struct mg_text: its lines by index */
+struct mg_section {
 	size_t head; /* the header line */
 	size_t first, nr; /* field lines */
 	size_t tfirst, tnr; /* trailer: the lines up to the next header */
@@ -42,11 +43,12 @@ struct sec {
 	size_t klen;
 };
 
-struct text {
+/* a MAINTAINERS text as lines, and its sections by header */
+struct mg_text {
 	struct line *l;
 	size_t nl, al;
 	size_t npre; /* preamble: lines [0, npre) */
-	struct sec *s;
+	struct mg_section *s;
 	size_t ns, as;
 	size_t *hash; /* key -> section index + 1; 0 empty */
 	size_t hsize;
@@ -83,13 +85,13 @@ struct moves;
 struct strmap;
 
 struct merger {
-	struct text b, o, t;
+	struct mg_text b, o, t;
 	struct group *g;
 	size_t ng, ag;
 	long *group_of_o, *group_of_t; /* section index -> group */
 	struct node *n;
 	size_t nn, an;
-	const struct text *whole; /* the whole files, or NULL */
+	const struct mg_text *whole; /* the whole files, or NULL */
 	bool nomem;
 };
 
@@ -104,15 +106,16 @@ int mg_cut_lines(const char *buf, size_t len, struct line **l, size_t *nl,
 		 size_t *al);
 /* a section header line's key: without the spaces around it */
 const char *mg_header_key(const char *h, size_t len, size_t *klen);
-long mg_text_find(const struct text *x, const char *key, size_t klen);
-int mg_text_parse(struct text *x, const char *buf, size_t len);
+long mg_text_find(const struct mg_text *x, const char *key, size_t klen);
+int mg_text_parse(struct mg_text *x, const char *buf, size_t len);
 /* the same from lines (copied; they point where the caller's point) */
-int mg_text_set(struct text *x, const struct line *l, size_t n);
-void mg_text_release(struct text *x);
-const struct line *mg_sec_lines(const struct text *x, long i);
-size_t mg_sec_nr(const struct text *x, long i);
-bool mg_same_key(const struct text *a, long i, const struct text *b, long j);
-bool mg_same_section(const struct text *a, long i, const struct text *b,
+int mg_text_set(struct mg_text *x, const struct line *l, size_t n);
+void mg_text_release(struct mg_text *x);
+const struct line *mg_sec_lines(const struct mg_text *x, long i);
+size_t mg_sec_nr(const struct mg_text *x, long i);
+bool mg_same_key(const struct mg_text *a, long i, const struct mg_text *b,
+		 long j);
+bool mg_same_section(const struct mg_text *a, long i, const struct mg_text *b,
 		     long j);
 int mg_lcs_match(const struct line *a, size_t na, const struct line *b,
 		 size_t nb, long *ma, long *mb);
@@ -131,7 +134,7 @@ int mg_align(const struct line *a, size_t na, const struct line *b, size_t nb,
  * the blank lines before them along (the trailer of the section that
  * is now the last).
  */
-void mg_drop_tail(const struct text *x, bool *drop);
+void mg_drop_tail(const struct mg_text *x, bool *drop);
 
 /* merge-text.c: writing */
 void mg_put_line(struct emitter *em, const struct line *l);
@@ -163,18 +166,19 @@ int mg_merge_plain(struct emitter *em, const struct line *b, size_t nb,
  * into the lines).  0 or -1.
  */
 int mg_merge_sections(struct line *const v[3], const size_t n[3],
-		      const struct text *whole, const struct merge_opts *opts,
-		      struct strbuf *out, size_t *conflicts,
-		      struct moves *renames);
+		      const struct mg_text *whole,
+		      const struct merge_opts *opts, struct strbuf *out,
+		      size_t *conflicts, struct moves *renames);
 
 /*
  * merge.c: the sections one side renamed in the whole files while the
  * other kept the header, as rename_only moves (for the last check).
  */
-int mg_whole_renames(const struct text whole[3], struct moves *mv);
+int mg_whole_renames(const struct mg_text whole[3], struct moves *mv);
 
 /* merge.c: shared lines (not S:) as a share of the larger section */
-double mg_likeness(const struct text *a, long i, const struct text *b, long j);
+double mg_likeness(const struct mg_text *a, long i, const struct mg_text *b,
+		   long j);
 
 /*
  * A section one side moved (to another place, maybe under another
@@ -206,7 +210,7 @@ void mg_moves_truncate(struct moves *mv, size_t n);
  * (v[changer], n[changer], reallocated) the base version of the section,
  * so that the region merges.  The number of moves found, or -1.
  */
-int mg_find_moves(const struct text whole[3], struct line *v[3], size_t n[3],
+int mg_find_moves(const struct mg_text whole[3], struct line *v[3], size_t n[3],
 		  struct moves *mv);
 /*
  * Put each move's text in place of the moved section in text (the
@@ -216,8 +220,8 @@ int mg_find_moves(const struct text whole[3], struct line *v[3], size_t n[3],
 int mg_apply_moves(const struct moves *mv, struct strbuf *text);
 
 /* merge-check.c: the count rule (merge.h); 1 kept, 0 broken, -1 error */
-int mg_counts_ok(const struct text *b, const struct text *o,
-		 const struct text *t, const struct text *r,
+int mg_counts_ok(const struct mg_text *b, const struct mg_text *o,
+		 const struct mg_text *t, const struct mg_text *r,
 		 const struct moves *mv);
 int mg_check_lines(struct line *const v[3], const size_t n[3], const char *r,
 		   size_t rlen, const struct moves *mv);
@@ -225,8 +229,8 @@ int mg_check_lines(struct line *const v[3], const size_t n[3], const char *r,
  * The sections whose lines break the count rule in r: their keys into
  * bad ("" for the preamble).  1 none, 0 some, -1 on error.
  */
-int mg_bad_sections(const struct text *b, const struct text *o,
-		    const struct text *t, const struct text *r,
+int mg_bad_sections(const struct mg_text *b, const struct mg_text *o,
+		    const struct mg_text *t, const struct mg_text *r,
 		    const struct moves *mv, struct strmap *bad);
 /*
  * merge-repair.c: each section of the result res (a merge of the whole
@@ -234,7 +238,7 @@ int mg_bad_sections(const struct text *b, const struct text *o,
  * versions.  1 when every one merged clean (res rewritten), 0 when not
  * (res unchanged), -1 on error.
  */
-int mg_repair(const struct text whole[3], const struct merge_opts *opts,
+int mg_repair(const struct mg_text whole[3], const struct merge_opts *opts,
 	      struct moves *mv, struct strbuf *res);
 /*
  * git's clean result (text) with what it duplicated removed (merge.h);
@@ -251,7 +255,7 @@ int mg_dedupe(const char *ours, size_t olen, const char *theirs, size_t tlen,
  * keeper changed it and the remover renamed it (ren: mg_whole_renames()),
  * the change goes to the renamed section.  0 or -1.
  */
-int mg_drop_removed(const struct text whole[3], const struct moves *ren,
+int mg_drop_removed(const struct mg_text whole[3], const struct moves *ren,
 		    struct strbuf *text);
 
 /* merge-fields.c */

@@ -30,8 +30,8 @@ void mg_moves_release(struct moves *mv)
 }
 
 /* a section's header and field lines as a new array (NULL on ENOMEM) */
-static struct line *sec_with_head(const struct line *head, const struct text *x,
-				  long j, size_t *n)
+static struct line *sec_with_head(const struct line *head,
+				  const struct mg_text *x, long j, size_t *n)
 {
 	size_t nr = x->s[j].nr;
 	struct line *v = malloc((nr + 1) * sizeof(*v));
@@ -51,8 +51,8 @@ static struct line *sec_with_head(const struct line *head, const struct text *x,
  * Where the mover has base section i of region base rb now: the same
  * header, or an added header whose section looks like it (a rename).
  */
-static long moved_to(const struct text *whole_b, const struct text *w,
-		     const struct text *rb, long i)
+static long moved_to(const struct mg_text *whole_b, const struct mg_text *w,
+		     const struct mg_text *rb, long i)
 {
 	long y = mg_text_find(w, rb->s[i].key, rb->s[i].klen), pick = -1;
 	double best = 0.6;
@@ -78,8 +78,9 @@ static long moved_to(const struct text *whole_b, const struct text *w,
  * The moved section merged: base, the mover's and the changer's
  * versions, all under the mover's header.  0, 1 when that conflicts, -1.
  */
-static int merge_moved(const struct text *rb, long i, const struct text *w,
-		       long y, const struct text *rc, long k, int changer,
+static int merge_moved(const struct mg_text *rb, long i,
+		       const struct mg_text *w, long y,
+		       const struct mg_text *rc, long k, int changer,
 		       struct strbuf *out)
 {
 	const struct line *head = &w->l[w->s[y].head];
@@ -114,10 +115,10 @@ out:
  * The changer's region lines with section k (header and fields) in its
  * base version (section i of rb): a new array in *v, *n.
  */
-static int unchange(const struct text *rc, long k, const struct text *rb,
+static int unchange(const struct mg_text *rc, long k, const struct mg_text *rb,
 		    long i, struct line **v, size_t *n)
 {
-	const struct sec *s = &rc->s[k], *bs = &rb->s[i];
+	const struct mg_section *s = &rc->s[k], *bs = &rb->s[i];
 	size_t before = s->head, after = rc->nl - (s->first + s->nr);
 	size_t nn = before + 1 + bs->nr + after;
 	struct line *x = malloc((nn ? nn : 1) * sizeof(*x));
@@ -135,10 +136,10 @@ static int unchange(const struct text *rc, long k, const struct text *rb,
 }
 
 /* one move of base section i (region texts r); 1 found, 0 none, -1 */
-static int one_move(const struct text whole[3], struct text r[3], long i,
+static int one_move(const struct mg_text whole[3], struct mg_text r[3], long i,
 		    struct line *v[3], size_t n[3], struct moves *mv)
 {
-	const struct text *rb = &r[0];
+	const struct mg_text *rb = &r[0];
 	int mover, changer, ret;
 	long k, y;
 	struct move *m;
@@ -177,10 +178,10 @@ static int one_move(const struct text whole[3], struct text r[3], long i,
 	return 0;
 }
 
-int mg_find_moves(const struct text whole[3], struct line *v[3], size_t n[3],
+int mg_find_moves(const struct mg_text whole[3], struct line *v[3], size_t n[3],
 		  struct moves *mv)
 {
-	struct text r[3];
+	struct mg_text r[3];
 	size_t i, found = 0;
 	int ret = -1, side;
 
@@ -216,7 +217,7 @@ out:
 
 int mg_apply_moves(const struct moves *mv, struct strbuf *text)
 {
-	struct text x;
+	struct mg_text x;
 	struct strbuf out = STRBUF_INIT;
 	long *at = NULL; /* section -> move + 1 */
 	size_t i, j;
@@ -281,8 +282,8 @@ out:
 }
 
 /* the key the other side gave base section b by a rename, or -1 */
-static long renamed_in(const struct moves *ren, const struct text *b, long i,
-		       const struct text *x, int changer)
+static long renamed_in(const struct moves *ren, const struct mg_text *b, long i,
+		       const struct mg_text *x, int changer)
 {
 	size_t k;
 
@@ -297,7 +298,7 @@ static long renamed_in(const struct moves *ren, const struct text *b, long i,
 }
 
 /* r's sections with key k: how many, the first in *j */
-static size_t count_key_in(const struct text *r, const char *k, size_t klen,
+static size_t count_key_in(const struct mg_text *r, const char *k, size_t klen,
 			   long *j)
 {
 	size_t i, n = 0;
@@ -316,11 +317,11 @@ static size_t count_key_in(const struct text *r, const char *k, size_t klen,
  * keeper) still has: 1 drop it, 2 drop it and put *merged in place of
  * section *into, 0 leave it, -1 error.
  */
-static int removed_section(const struct text whole[3], const struct moves *ren,
-			   const struct text *r, long j, struct strbuf *merged,
-			   long *into)
+static int removed_section(const struct mg_text whole[3],
+			   const struct moves *ren, const struct mg_text *r,
+			   long j, struct strbuf *merged, long *into)
 {
-	const struct sec *s = &r->s[j];
+	const struct mg_section *s = &r->s[j];
 	long b = mg_text_find(&whole[0], s->key, s->klen);
 	long o = mg_text_find(&whole[1], s->key, s->klen);
 	long t = mg_text_find(&whole[2], s->key, s->klen);
@@ -348,10 +349,10 @@ static int removed_section(const struct text whole[3], const struct moves *ren,
 	return 2;
 }
 
-int mg_drop_removed(const struct text whole[3], const struct moves *ren,
+int mg_drop_removed(const struct mg_text whole[3], const struct moves *ren,
 		    struct strbuf *text)
 {
-	struct text r;
+	struct mg_text r;
 	struct strbuf out = STRBUF_INIT;
 	struct strbuf *put = NULL; /* line -> text in place of its section */
 	bool *drop = NULL, changed = false;

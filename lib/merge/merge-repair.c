@@ -15,7 +15,7 @@
 #include <string.h>
 
 /* the only section of x with key k, or -1 (none, or more than one) */
-static long only_section(const struct text *x, const char *k, size_t klen)
+static long only_section(const struct mg_text *x, const char *k, size_t klen)
 {
 	long j = mg_text_find(x, k, klen), i;
 
@@ -28,9 +28,9 @@ static long only_section(const struct text *x, const char *k, size_t klen)
 }
 
 /* section j of x: its header, fields and trailer lines */
-static struct line *sec_lines(const struct text *x, long j, size_t *n)
+static struct line *sec_lines(const struct mg_text *x, long j, size_t *n)
 {
-	const struct sec *s;
+	const struct mg_section *s;
 
 	if (j < 0) {
 		*n = 0;
@@ -60,7 +60,7 @@ static bool moved(const struct moves *mv, const char *k, size_t klen)
  * Section key k merged again into out: 1 clean (count rule kept), 0
  * not, -1 on error.
  */
-static int redo(const struct text whole[3], const char *k, size_t klen,
+static int redo(const struct mg_text whole[3], const char *k, size_t klen,
 		const struct merge_opts *opts, struct moves *mv,
 		struct strbuf *out)
 {
@@ -88,7 +88,7 @@ struct fix {
 };
 
 /* the result with each fix in place of its lines, into res */
-static int put_fixes(const struct text *r, struct fix *fx, size_t nf,
+static int put_fixes(const struct mg_text *r, struct fix *fx, size_t nf,
 		     struct strbuf *res)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -140,11 +140,11 @@ static void end_as(struct strbuf *text, const struct line *last)
 		text->buf[--text->len] = '\0';
 }
 
-int mg_repair(const struct text whole[3], const struct merge_opts *opts,
+int mg_repair(const struct mg_text whole[3], const struct merge_opts *opts,
 	      struct moves *mv, struct strbuf *res)
 {
 	struct strmap bad = STRMAP_INIT;
-	struct text r;
+	struct mg_text r;
 	struct fix *fx = NULL;
 	size_t nf = 0, af = 0, i;
 	int ret = -1, ok;

@@ -50,7 +50,7 @@ bool mg_same_lines(const struct line *a, size_t na, const struct line *b,
 	return true;
 }
 
-static bool is_header_at(const struct text *x, size_t i)
+static bool is_header_at(const struct mg_text *x, size_t i)
 {
 	return i + 1 < x->nl && !mg_is_field(&x->l[i]) &&
 	       mg_is_field(&x->l[i + 1]);
@@ -68,7 +68,7 @@ const char *mg_header_key(const char *h, size_t len, size_t *klen)
 	return h;
 }
 
-long mg_text_find(const struct text *x, const char *key, size_t klen)
+long mg_text_find(const struct mg_text *x, const char *key, size_t klen)
 {
 	size_t h;
 
@@ -76,7 +76,7 @@ long mg_text_find(const struct text *x, const char *key, size_t klen)
 		return -1;
 	h = (size_t)hash_bytes(key, klen) & (x->hsize - 1);
 	while (x->hash[h]) {
-		const struct sec *s = &x->s[x->hash[h] - 1];
+		const struct mg_section *s = &x->s[x->hash[h] - 1];
 
 		if (s->klen == klen && !memcmp(s->key, key, klen))
 			return (long)(x->hash[h] - 1);
@@ -86,7 +86,7 @@ long mg_text_find(const struct text *x, const char *key, size_t klen)
 }
 
 /* the sections of x->l (set by the caller) and their hash */
-static int text_index(struct text *x)
+static int text_index(struct mg_text *x)
 {
 	size_t i, k;
 
@@ -94,7 +94,7 @@ static int text_index(struct text *x)
 		;
 	x->npre = i;
 	while (i < x->nl) {
-		struct sec *s;
+		struct mg_section *s;
 		const char *h = x->l[i].s;
 		size_t hl = x->l[i].len;
 
@@ -119,7 +119,7 @@ static int text_index(struct text *x)
 	if (!x->hash)
 		return -1;
 	for (i = 0; i < x->ns; i++) {
-		const struct sec *s = &x->s[i];
+		const struct mg_section *s = &x->s[i];
 		size_t h;
 
 		if (mg_text_find(x, s->key, s->klen) >= 0)
@@ -150,7 +150,7 @@ int mg_cut_lines(const char *buf, size_t len, struct line **l, size_t *nl,
 	return 0;
 }
 
-int mg_text_parse(struct text *x, const char *buf, size_t len)
+int mg_text_parse(struct mg_text *x, const char *buf, size_t len)
 {
 	memset(x, 0, sizeof(*x));
 	if (mg_cut_lines(buf, len, &x->l, &x->nl, &x->al))
@@ -158,7 +158,7 @@ int mg_text_parse(struct text *x, const char *buf, size_t len)
 	return text_index(x);
 }
 
-int mg_text_set(struct text *x, const struct line *l, size_t n)
+int mg_text_set(struct mg_text *x, const struct line *l, size_t n)
 {
 	memset(x, 0, sizeof(*x));
 	if (n) {
@@ -171,32 +171,34 @@ int mg_text_set(struct text *x, const struct line *l, size_t n)
 	return text_index(x);
 }
 
-void mg_text_release(struct text *x)
+void mg_text_release(struct mg_text *x)
 {
 	free(x->l);
 	free(x->s);
 	free(x->hash);
 }
 
-const struct line *mg_sec_lines(const struct text *x, long i)
+const struct line *mg_sec_lines(const struct mg_text *x, long i)
 {
 	return i < 0 ? NULL : &x->l[x->s[i].first];
 }
 
-size_t mg_sec_nr(const struct text *x, long i)
+size_t mg_sec_nr(const struct mg_text *x, long i)
 {
 	return i < 0 ? 0 : x->s[i].nr;
 }
 
-bool mg_same_key(const struct text *a, long i, const struct text *b, long j)
+bool mg_same_key(const struct mg_text *a, long i, const struct mg_text *b,
+		 long j)
 {
-	const struct sec *x = &a->s[i], *y = &b->s[j];
+	const struct mg_section *x = &a->s[i], *y = &b->s[j];
 
 	return x->klen == y->klen && !memcmp(x->key, y->key, x->klen);
 }
 
 /* header and field lines equal (the trailer does not count) */
-bool mg_same_section(const struct text *a, long i, const struct text *b, long j)
+bool mg_same_section(const struct mg_text *a, long i, const struct mg_text *b,
+		     long j)
 {
 	return mg_same_key(a, i, b, j) &&
 	       mg_same_lines(mg_sec_lines(a, i), mg_sec_nr(a, i),
@@ -290,7 +292,7 @@ int mg_lcs_match(const struct line *a, size_t na, const struct line *b,
 	return lcs_match(a, na, b, nb, ma, mb, true);
 }
 
-void mg_drop_tail(const struct text *x, bool *drop)
+void mg_drop_tail(const struct mg_text *x, bool *drop)
 {
 	size_t i = x->nl;
 

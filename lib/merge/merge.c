@@ -23,7 +23,8 @@
 /* ---- matching sections ---- */
 
 /* Shared lines (not S:) as a share of the larger section: for renames. */
-double mg_likeness(const struct text *a, long i, const struct text *b, long j)
+double mg_likeness(const struct mg_text *a, long i, const struct mg_text *b,
+		   long j)
 {
 	const struct line *la = mg_sec_lines(a, i), *lb = mg_sec_lines(b, j);
 	size_t na = mg_sec_nr(a, i), nb = mg_sec_nr(b, j), x, y, common = 0,
@@ -58,8 +59,8 @@ double mg_likeness(const struct text *a, long i, const struct text *b, long j)
  * not renamed when m still has its header elsewhere, nor to a header
  * base has elsewhere: git cut the region, the side kept the section.
  */
-static void map_side(const struct text *b, const struct text *m,
-		     const struct text *wb, const struct text *wm,
+static void map_side(const struct mg_text *b, const struct mg_text *m,
+		     const struct mg_text *wb, const struct mg_text *wm,
 		     long *side_of, bool *used)
 {
 	size_t i, j, unmatched = 0, added = 0;
@@ -114,8 +115,8 @@ static void map_side(const struct text *b, const struct text *m,
  * a section K: undo the rename; the two K sections are then one added
  * on both sides, and base i is removed on m.
  */
-static void unrename(const struct text *b, const struct text *m,
-		     const struct text *x, long *m_of, bool *m_used,
+static void unrename(const struct mg_text *b, const struct mg_text *m,
+		     const struct mg_text *x, long *m_of, bool *m_used,
 		     const bool *x_used)
 {
 	size_t i;
@@ -228,8 +229,8 @@ static enum outcome outcome(const struct merger *mg, const struct group *g)
 		 * whole base has it and the other side removed it from its
 		 * whole file, it is a removal (git's lines met elsewhere)
 		 */
-		const struct text *x = g->o >= 0 ? &mg->o : &mg->t;
-		const struct text *other = &mg->whole[g->o >= 0 ? 2 : 1];
+		const struct mg_text *x = g->o >= 0 ? &mg->o : &mg->t;
+		const struct mg_text *other = &mg->whole[g->o >= 0 ? 2 : 1];
 		long j = g->o >= 0 ? g->o : g->t;
 		long wb =
 			mg_text_find(&mg->whole[0], x->s[j].key, x->s[j].klen);
@@ -269,8 +270,8 @@ static size_t new_node(struct merger *mg, size_t group, size_t after)
 }
 
 /* the header of a group as the result shows it (its first side's) */
-static const struct sec *group_sec(const struct merger *mg,
-				   const struct group *g)
+static const struct mg_section *group_sec(const struct merger *mg,
+					  const struct group *g)
 {
 	if (g->o >= 0)
 		return &mg->o.s[g->o];
@@ -287,7 +288,7 @@ static void place_theirs(struct merger *mg)
 	for (j = 0; j < mg->t.ns; j++) {
 		long gi = mg->group_of_t[j];
 		struct group *g = &mg->g[gi];
-		const struct sec *s;
+		const struct mg_section *s;
 		size_t at, n;
 
 		if (g->node) {
@@ -304,7 +305,7 @@ static void place_theirs(struct merger *mg)
 		     at = mg->n[at].next, n++) {
 			size_t nx = mg->n[at].next;
 			const struct group *ng = &mg->g[mg->n[nx].group];
-			const struct sec *ns = group_sec(mg, ng);
+			const struct mg_section *ns = group_sec(mg, ng);
 
 			if (ng->b >= 0 || ng->t >= 0 ||
 			    mnt_header_cmp(ns->key, ns->klen, s->key, s->klen) >
@@ -323,7 +324,7 @@ static void place_theirs(struct merger *mg)
 
 static int build_groups(struct merger *mg)
 {
-	const struct text *b = &mg->b, *o = &mg->o, *t = &mg->t;
+	const struct mg_text *b = &mg->b, *o = &mg->o, *t = &mg->t;
 	long *o_of = calloc(b->ns + 1, sizeof(long));
 	long *t_of = calloc(b->ns + 1, sizeof(long));
 	bool *o_used = calloc(o->ns + 1, sizeof(bool));
@@ -422,7 +423,7 @@ out:
 }
 
 /* a section's whole text (header and fields) as one range of lines */
-static const struct line *sec_all(const struct text *x, long i, size_t *n)
+static const struct line *sec_all(const struct mg_text *x, long i, size_t *n)
 {
 	if (i < 0) {
 		*n = 0;
@@ -435,7 +436,7 @@ static const struct line *sec_all(const struct text *x, long i, size_t *n)
 static int put_group(struct merger *mg, struct emitter *em,
 		     const struct group *g, bool last)
 {
-	const struct text *b = &mg->b, *o = &mg->o, *t = &mg->t;
+	const struct mg_text *b = &mg->b, *o = &mg->o, *t = &mg->t;
 	const struct line *tr;
 	size_t ntr;
 
@@ -506,8 +507,8 @@ static void merger_release(struct merger *mg)
 	free(mg->n);
 }
 
-static int add_rename(struct moves *mv, int changer, const struct text *b,
-		      long i, const struct text *x, long j)
+static int add_rename(struct moves *mv, int changer, const struct mg_text *b,
+		      long i, const struct mg_text *x, long j)
 {
 	struct move *m;
 
@@ -525,9 +526,9 @@ static int add_rename(struct moves *mv, int changer, const struct text *b,
 	return 0;
 }
 
-int mg_whole_renames(const struct text whole[3], struct moves *mv)
+int mg_whole_renames(const struct mg_text whole[3], struct moves *mv)
 {
-	const struct text *b = &whole[0];
+	const struct mg_text *b = &whole[0];
 	long *of = calloc(b->ns + 1, sizeof(long));
 	bool *used = NULL;
 	int side, ret = -1;
@@ -536,7 +537,7 @@ int mg_whole_renames(const struct text whole[3], struct moves *mv)
 	if (!of)
 		return -1;
 	for (side = 1; side <= 2; side++) {
-		const struct text *x = &whole[side], *y = &whole[3 - side];
+		const struct mg_text *x = &whole[side], *y = &whole[3 - side];
 
 		free(used);
 		used = calloc(x->ns + 1, sizeof(bool));
@@ -565,7 +566,7 @@ static int note_renames(const struct merger *mg, struct moves *mv)
 
 	for (i = 0; i < mg->ng; i++) {
 		const struct group *g = &mg->g[i];
-		const struct text *x;
+		const struct mg_text *x;
 		long j;
 		int changer;
 
@@ -591,9 +592,9 @@ static int note_renames(const struct merger *mg, struct moves *mv)
 }
 
 int mg_merge_sections(struct line *const v[3], const size_t n[3],
-		      const struct text *whole, const struct merge_opts *opts,
-		      struct strbuf *out, size_t *conflicts,
-		      struct moves *renames)
+		      const struct mg_text *whole,
+		      const struct merge_opts *opts, struct strbuf *out,
+		      size_t *conflicts, struct moves *renames)
 {
 	struct merger mg;
 	struct emitter em = { out, opts, 0, false, false, false };
