@@ -65,6 +65,9 @@ void print_diags(const struct diags *d)
 		strbuf_addch(&sb, '\n');
 		fwrite(sb.buf, 1, sb.len, stderr);
 	}
+	if (d->lost)
+		error_msg("out of memory: %zu message%s lost", d->lost,
+			  d->lost == 1 ? "" : "s");
 	strbuf_release(&sb);
 }
 
@@ -89,7 +92,7 @@ int read_failure_status(const struct diags *d)
 			break;
 		}
 	}
-	return EXIT_PERL_DIE;
+	return d->lost ? ENOMEM : EXIT_PERL_DIE;
 }
 
 static int flush_to_file(struct sink *s)

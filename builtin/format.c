@@ -413,7 +413,11 @@ static int run(struct format_opts *o, char **pats, int npats)
 		goto out;
 	}
 	re = calloc((size_t)npats + 1, sizeof(*re));
-	if (!re || compile_all(pats, npats, re))
+	if (!re) {
+		error_msg("out of memory");
+		goto out_nore;
+	}
+	if (compile_all(pats, npats, re))
 		goto out_nore;
 	if (o->check)
 		ret = check_canonical(&m, o->order ? o->order_letters : NULL,

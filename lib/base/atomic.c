@@ -360,8 +360,7 @@ int atomic_commit_all(struct atomic_file *af, size_t n, size_t *failed,
 			goto undo;
 		}
 		temp_forget(af[i].tmp);
-		free(af[i].tmp);
-		af[i].tmp = strdup(""); /* renamed: "" marks it for undo */
+		af[i].tmp[0] = '\0'; /* renamed: "" marks it for undo */
 	}
 	for (i = 0; i < n; i++) {
 		*failed = i;

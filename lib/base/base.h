@@ -4,6 +4,18 @@
  * diagnostics, regexes, globs, unified diffs, running programs.
  *
  * The one header other folders include (doc/architecture.md).
+ *
+ * Conventions for all of lib/:
+ *  - Allocation failure is propagated, never ignored: the library does
+ *    not exit, abort or print; a function that allocates returns -1 (or
+ *    NULL) with errno ENOMEM or a D_NOMEM diag, a strbuf remembers it
+ *    (strbuf_failed()), and the builtin says "out of memory" and exits
+ *    with a value of enum maint_exit (cli.h).  A fallback is allowed
+ *    only when it gives the same answer (strlist_uniq() compares one by
+ *    one when its map cannot grow).
+ *  - Return values: 0 on success, -1 on failure (the reason in errno,
+ *    an int *err or struct diags); predicates return bool; counts
+ *    size_t.
  */
 #ifndef MAINT_BASE_PUBLIC_H
 #define MAINT_BASE_PUBLIC_H

@@ -43,16 +43,21 @@ static void diag_push(struct diags *d, enum diag_id id, const char *file,
 
 	/*
 	 * If even the list cannot grow, keep the count so the caller still
-	 * sees that something went wrong.
+	 * sees that something went wrong, and count it as lost.
 	 */
 	d->count[catalogue[id].sev]++;
 	if (!ALLOC_GROW(d->v, d->nr + 1, d->alloc)) {
 		free(msg);
+		d->lost++;
 		return;
 	}
 	dg = &d->v[d->nr++];
 	dg->id = id;
 	dg->file = file ? strdup(file) : NULL;
+	if (file && !dg->file) { /* shown as "(out of memory)" */
+		free(msg);
+		msg = NULL;
+	}
 	dg->line = line;
 	dg->err = err;
 	dg->msg = msg;

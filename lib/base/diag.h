@@ -91,6 +91,7 @@ struct diags {
 	struct diag *v;
 	size_t nr, alloc;
 	size_t count[SEV_FATAL + 1];
+	size_t lost; /* not recorded: out of memory */
 };
 
 #define DIAGS_INIT          \

@@ -122,17 +122,34 @@ void *strmap_value(struct strmap *m, const char *key, size_t len, size_t size)
 	return e->value;
 }
 
+/* Whether v[0..n) holds s (the slow way, when the map cannot grow). */
+static bool strlist_has(const struct strbuf *v, size_t n,
+			const struct strbuf *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i].len == s->len && !memcmp(v[i].buf, s->buf, s->len))
+			return true;
+	return false;
+}
+
 void strlist_uniq(struct strlist *l)
 {
 	struct strmap seen = STRMAP_INIT;
+	bool linear = false; /* out of memory: compare with each kept one */
 	size_t i, n = 0;
 
 	for (i = 0; i < l->nr; i++) {
-		if (strmap_get(&seen, l->v[i].buf, l->v[i].len)) {
+		const struct strbuf *s = &l->v[i];
+
+		if (linear ? strlist_has(l->v, n, s) :
+			     strmap_get(&seen, s->buf, s->len) != NULL) {
 			strbuf_release(&l->v[i]);
 			continue;
 		}
-		strmap_put(&seen, l->v[i].buf, l->v[i].len);
+		if (!linear && !strmap_put(&seen, s->buf, s->len))
+			linear = true;
 		l->v[n++] = l->v[i];
 	}
 	l->nr = n;

@@ -38,19 +38,53 @@ static size_t sort_key(char *out, const char *s, size_t len)
 	return o;
 }
 
+/* sort_key() one byte at a time, for comparing without a buffer */
+struct key_reader {
+	const char *s;
+	size_t len, i;
+	int zs; /* 'Z's of a "THE REST" still to give */
+};
+
+/* The next byte of the key, or -1 at its end. */
+static int key_next(struct key_reader *k)
+{
+	static const char rest[] = "THE REST";
+	unsigned char c;
+	size_t j;
+
+	if (k->zs) {
+		k->zs--;
+		return 'Z';
+	}
+	if (k->i >= k->len)
+		return -1;
+	c = upper((unsigned char)k->s[k->i]);
+	if (c == 'T' && k->len - k->i >= 8) {
+		for (j = 1; j < 8; j++)
+			if (upper((unsigned char)k->s[k->i + j]) != rest[j])
+				break;
+		if (j == 8) {
+			k->i += 8;
+			k->zs = 5;
+			return 'Z';
+		}
+	}
+	k->i++;
+	return c;
+}
+
 int mnt_header_cmp(const char *a, size_t alen, const char *b, size_t blen)
 {
-	char *ka = malloc(alen + blen + 1);
-	size_t la, lb;
-	int c;
+	struct key_reader ka = { a, alen, 0, 0 }, kb = { b, blen, 0, 0 };
+	int ca, cb;
 
-	if (!ka) /* cannot fold: fall back to plain bytes */
-		return bytecmp(a, alen, b, blen);
-	la = sort_key(ka, a, alen);
-	lb = sort_key(ka + la, b, blen);
-	c = bytecmp(ka, la, ka + la, lb);
-	free(ka);
-	return c ? c : bytecmp(a, alen, b, blen);
+	do {
+		ca = key_next(&ka);
+		cb = key_next(&kb);
+		if (ca != cb)
+			return ca < cb ? -1 : 1;
+	} while (ca >= 0);
+	return bytecmp(a, alen, b, blen);
 }
 
 struct skey {

@@ -155,6 +155,13 @@ static void test_sort(void)
 		   mnt_header_cmp("FOO", 3, "Foo", 3) < 0,
 	   "case ties broken by bytes, antisymmetric");
 	ok(mnt_header_cmp("A", 1, "A B", 3) < 0, "prefix sorts first");
+	ok(mnt_header_cmp("a the rest b", 12, "A ZZZZZZ B", 10) > 0 &&
+		   mnt_header_cmp("A ZZZZZZ B", 10, "a the rest b", 12) < 0 &&
+		   mnt_header_cmp("a the rest b", 12, "A ZZZZZZ C", 10) < 0,
+	   "THE REST inside a header is ZZZZZZ; the tie broken by bytes");
+	ok(mnt_header_cmp("THE RES", 7, "THE REST", 8) < 0 &&
+		   mnt_header_cmp("THE RESTX", 9, "ZZZZZZW", 7) > 0,
+	   "a cut THE REST stays itself; a whole one then goes on");
 }
 
 static void test_order(void)

@@ -1,0 +1,75 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Allocation failures (lib/base/base.h: propagated, never ignored): every
+# malloc, calloc and realloc of a command is made to fail in turn
+# (t/alloc-fail.c, LD_PRELOAD).  After each run the command either
+# succeeded and wrote what a clean run writes, or failed, said why and
+# left the files as they were; none may crash.  Issue 23, item 4.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIRECTORY/lib-fault.sh"
+
+ASHIM=$TRASH/alloc-fail.so
+${CC:-cc} -shared -fPIC -O1 -o "$ASHIM" "$TEST_DIRECTORY/alloc-fail.c" \
+	2>"$TRASH/shim.err" || skip_all "cannot build the allocation shim"
+# a sanitizer build has its own allocator: nothing to replace
+case "${SANITIZE:-}" in ?*) skip_all "sanitizer build" ;; esac
+
+# alloc_sweep NAME SETUP CMD...: as lib-fault.sh's sweep, for allocations
+alloc_sweep() {
+	name=$1 setup=$2
+	shift 2
+	rm -rf w && $setup && snapshot w >before &&
+	(cd w && LD_PRELOAD=$ASHIM ALLOC_COUNT=$TRASH/count "$@" \
+		>/dev/null 2>"$TRASH/err") || {
+		echo "$name: fails without a fault:"; cat err; return 1
+	}
+	snapshot w >after
+	k=$(cat count) bad=0
+	for n in $(seq 1 "$k"); do
+		rm -rf w && $setup
+		# a death by a signal is exit 200 (maint never exits 200)
+		(cd w && perl -e 'system @ARGV; exit($? & 127 ? 200 : $? >> 8)' \
+			env LD_PRELOAD="$ASHIM" ALLOC_FAIL_AT=$n "$@" \
+			>/dev/null 2>"$TRASH/err") && st=0 || st=$?
+		snapshot w >now
+		what=
+		if [ $st = 0 ]; then
+			cmp -s after now || what="exit 0, not the new state"
+		elif [ $st = 200 ]; then
+			what="died"
+		elif ! cmp -s before now; then
+			what="exit $st, yet changed"
+		elif ! [ -s err ]; then
+			what="exit $st without a word"
+		fi
+		if [ -n "$what" ]; then
+			echo "$name: allocation $n: $what"
+			sed -e 's/^/    stderr: /' err | head -5
+			diff before now | head -10
+			bad=1
+		fi
+	done
+	echo "$name: $k allocations swept"
+	return $bad
+}
+
+test_expect_success 'format --in-place' '
+	alloc_sweep format setup_file maint format --in-place
+'
+
+test_expect_success 'move --in-place' '
+	alloc_sweep move setup_file maint move --in-place --section=S \
+		"^OPEN FIRMWARE"
+'
+
+# a lower-case header: its place depends on the case-folded comparison
+test_expect_success 'add' '
+	alloc_sweep add setup_file maint add "abc driver" \
+		"M: A B <a@b.c>" "F: drivers/abc/"
+'
+
+test_expect_success 'merge' '
+	alloc_sweep merge setup_merge maint merge base ours theirs
+'
+
+test_done
