@@ -74,11 +74,11 @@ LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
 	   lib/model/format.o \
 	   lib/model/generation.o lib/model/mail.o lib/model/mailmap.o \
 	   lib/model/maintainers.o lib/split/carry.o lib/split/split.o \
-	   lib/split/split-name.o lib/split/split-rules.o
+	   lib/split/series-git.o lib/split/series-readers.o \
+	   lib/split/series-text.o lib/split/series.o lib/split/split-name.o \
+	   lib/split/split-rules.o
 BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
-	        builtin/split.o builtin/split-series.o \
-	        builtin/split-series-git.o builtin/split-series-readers.o \
-	        builtin/split-series-text.o builtin/export.o \
+	        builtin/split.o builtin/export.o \
 	        builtin/add.o builtin/activity.o
 TOOL_OBJS = maint.o cli.o heap.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \

@@ -9,7 +9,6 @@
 #include "../parse-options.h"
 #include "split/split.h"
 #include "model/model.h"
-#include "split-series.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -437,6 +436,49 @@ out:
 	return ret;
 }
 
+/* --series: the library's messages as the command's own. */
+static void print_series_diags(const struct diags *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < d->nr; i++) {
+		if (d->v[i].id == D_SERIES) {
+			error_msg("%s",
+				  d->v[i].msg ? d->v[i].msg : "out of memory");
+			continue;
+		}
+		strbuf_reset(&sb);
+		diag_format(&sb, &d->v[i]);
+		fflush(stdout);
+		fprintf(stderr, "%s\n", sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
+/* --series=DIR: the patch series (lib/split/series.c). */
+static int split_series_main(const struct split_args *a)
+{
+	struct split_series_opts so = { a->how,	   a->rules ? "rules" : a->by,
+					a->min,	   a->rtext.buf,
+					a->rules,  a->rtext.len,
+					a->series, a->signoff };
+	struct split_series_result r = { 0 };
+	struct diags d = DIAGS_INIT;
+	int ret = EXIT_ERROR;
+
+	if (!split_series(&so, &r, &d)) {
+		printf("%s: %zu patches and a cover letter (%zu for the "
+		       "readers of MAINTAINERS, %zu file%s)\n",
+		       a->series, r.patches, r.readers, r.files,
+		       r.files == 1 ? "" : "s");
+		ret = EXIT_OK;
+	}
+	print_series_diags(&d);
+	diags_release(&d);
+	return ret;
+}
+
 int cmd_split(int argc, char **argv)
 {
 	struct split_args a = { NULL,
@@ -470,12 +512,7 @@ int cmd_split(int argc, char **argv)
 		goto out;
 	}
 	if (a.series && !a.dry_run) {
-		struct series_opts so = { a.how,    a.rules ? "rules" : a.by,
-					  a.min,    a.rtext.buf,
-					  a.rules,  a.rtext.len,
-					  a.series, a.signoff };
-
-		ret = split_series(&so);
+		ret = split_series_main(&a);
 		goto out;
 	}
 	if (!a.dry_run && !access(a.outdir, F_OK) && !is_directory(a.outdir)) {

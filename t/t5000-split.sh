@@ -330,13 +330,14 @@ test_expect_success '--series outside a git tree: exit 2 and why' '
 	mkdir notgit && cp "$M" notgit/MAINTAINERS &&
 	(cd notgit && GIT_CEILING_DIRECTORIES=$TRASH \
 		test_expect_code 2 maint split --by=dir --series=s 2>../err) &&
-	test_grep "needs a git work tree" err
+	test_grep "^maint split: --series needs a git work tree (a kernel tree in git)\$" err
 '
 
 test_expect_success '--series into a directory that is not empty: refused' '
 	(cd repo && test_expect_code 2 maint split --by=dir --series=../series \
 		2>../err) &&
-	test_grep "not an empty directory" err
+	test_grep "^maint split: ../series exists and is not an empty directory\$" err &&
+	test "$(wc -l <err)" = 1
 '
 
 test_expect_success 'usage errors' '

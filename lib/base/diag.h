@@ -72,7 +72,8 @@ enum diag_severity {
 	X(D_CC_MISSING, SEV_ERROR, "cc-missing")               \
 	X(D_CC_EXTRA, SEV_NOTE, "cc-superfluous")              \
 	X(D_CC_INACTIVE, SEV_NOTE, "cc-inactive")              \
-	X(D_PARTIAL_HISTORY, SEV_WARNING, "partial-history")
+	X(D_PARTIAL_HISTORY, SEV_WARNING, "partial-history")   \
+	X(D_SERIES, SEV_FATAL, "series")
 
 #define DIAG_ENUM(id, sev, name) id,
 enum diag_id { DIAG_CATALOGUE(DIAG_ENUM) D__COUNT };

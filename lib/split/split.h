@@ -41,6 +41,9 @@
 #include "base/base.h"
 #include "model/model.h"
 
+#include <stdbool.h>
+#include <stddef.h>
+
 enum split_by { SPLIT_DIR, SPLIT_LIST, SPLIT_TREE, SPLIT_RULES };
 
 struct split_plan {
@@ -93,5 +96,42 @@ int split_carry(const struct maintainers *m, const char *dir,
 		const struct carry_plan *cp, struct carry *out,
 		struct diags *d);
 void split_carry_release(struct carry *c);
+
+/*
+ * split --series (series*.c): in the git work tree of the current
+ * directory, the split of HEAD's MAINTAINERS as a patch series with a
+ * cover letter in outdir (new, or an empty directory), made with git
+ * plumbing on a temporary index in a temporary directory next to outdir:
+ * the work tree, index, HEAD and branches are not touched.  The series:
+ * the tree's readers of MAINTAINERS patched first, the sort (when HEAD's
+ * is not sorted), the move to MAINTAINERS/MAINTAINERS, one patch per file
+ * of the plan.  git's own messages go to standard error.
+ */
+struct split_series_opts {
+	enum split_by by;
+	const char *by_name; /* "dir", "list", "tree", "rules" */
+	int min;
+	const char *rules, *rules_name; /* the rules file's text and name */
+	size_t rules_len;
+	const char *outdir; /* where the patches go: new or empty */
+	bool signoff; /* -s: the committer's Signed-off-by in each */
+};
+
+struct split_series_result {
+	size_t patches; /* not counting the cover letter */
+	size_t readers; /* of them, the readers of MAINTAINERS patched */
+	size_t files; /* the files MAINTAINERS is split into */
+};
+
+/*
+ * 0 and r filled, or -1 with the reasons in d: D_SERIES (no file, a
+ * message for the command's name: "maint split: MESSAGE"), or what
+ * reading and planning HEAD's MAINTAINERS found (file:line).
+ */
+int split_series(const struct split_series_opts *o,
+		 struct split_series_result *r, struct diags *d);
+
+/* Make the temporary directory next to path: DIR/.BASE.maint-XXXXXX. */
+int split_tmpdir_near(const char *path, struct strbuf *tmp);
 
 #endif

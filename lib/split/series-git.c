@@ -5,9 +5,8 @@
  * series asks for it; blobs and commits are made from files in the
  * series' temporary directory.
  */
-#include "split-series-internal.h"
-#include "builtin.h"
-#include "../cli.h"
+#include "series-internal.h"
+#include "base/base.h"
 #include "model/model.h"
 
 #include <errno.h>
@@ -20,7 +19,7 @@
 #include <unistd.h>
 
 /* Drop the trailing newline(s) of a command's output. */
-void series_chomp(struct strbuf *sb)
+void split_series_chomp(struct strbuf *sb)
 {
 	while (sb->len &&
 	       (sb->buf[sb->len - 1] == '\n' || sb->buf[sb->len - 1] == '\r'))
@@ -33,8 +32,8 @@ void series_chomp(struct strbuf *sb)
  * standard output appended to out (or dropped), standard error the
  * user's.  0 when it ran and exited 0.
  */
-int series_git_argv(struct series *s, const char *in, struct strbuf *out,
-		    const char *const *args)
+int split_series_git_argv(struct series *s, const char *in, struct strbuf *out,
+			  const char *const *args)
 {
 	const char **argv;
 	struct strbuf drop = STRBUF_INIT;
@@ -64,7 +63,7 @@ int series_git_argv(struct series *s, const char *in, struct strbuf *out,
 	return ret;
 }
 
-int series_git(struct series *s, const char *in, struct strbuf *out, ...)
+int split_series_git(struct series *s, const char *in, struct strbuf *out, ...)
 {
 	const char *args[24];
 	size_t n = 0;
@@ -75,10 +74,10 @@ int series_git(struct series *s, const char *in, struct strbuf *out, ...)
 		n++;
 	va_end(ap);
 	args[n] = NULL;
-	return series_git_argv(s, in, out, args);
+	return split_series_git_argv(s, in, out, args);
 }
 
-int series_write_path(const char *path, const char *data, size_t len)
+int split_series_write_path(const char *path, const char *data, size_t len)
 {
 	int fd, err = 0;
 
@@ -95,24 +94,26 @@ int series_write_path(const char *path, const char *data, size_t len)
 }
 
 /* A file of our own in the temporary directory, written with data. */
-int series_tmp_file(struct series *s, struct strbuf *path, const char *what,
-		    const char *data, size_t len)
+int split_series_tmp_file(struct series *s, struct strbuf *path,
+			  const char *what, const char *data, size_t len)
 {
 	strbuf_reset(path);
 	strbuf_addf(path, "%s/%s-%u", s->tmp.buf, what, s->nblob++);
-	return series_write_path(path->buf, data, len);
+	return split_series_write_path(path->buf, data, len);
 }
 
 /* Store text as a blob: its object name in oid. */
-int series_blob(struct series *s, const struct strbuf *text, struct strbuf *oid)
+int split_series_blob(struct series *s, const struct strbuf *text,
+		      struct strbuf *oid)
 {
 	struct strbuf p = STRBUF_INIT;
 	int ret = -1;
 
 	strbuf_reset(oid);
-	if (!series_tmp_file(s, &p, "blob", text->buf, text->len) &&
-	    !series_git(s, NULL, oid, "hash-object", "-w", "--", p.buf, NULL)) {
-		series_chomp(oid);
+	if (!split_series_tmp_file(s, &p, "blob", text->buf, text->len) &&
+	    !split_series_git(s, NULL, oid, "hash-object", "-w", "--", p.buf,
+			      NULL)) {
+		split_series_chomp(oid);
 		ret = 0;
 	}
 	if (p.len)
@@ -126,8 +127,8 @@ int series_blob(struct series *s, const struct strbuf *text, struct strbuf *oid)
  * "MODE,OID,PATH" strings for update-index --cacheinfo) and the message.
  * The new commit becomes s->parent.
  */
-int series_commit(struct series *s, const struct strbuf *msg,
-		  const char *const *cacheinfo, size_t n)
+int split_series_commit(struct series *s, const struct strbuf *msg,
+			const char *const *cacheinfo, size_t n)
 {
 	const char *argv[24];
 	struct strbuf tree = STRBUF_INIT, p = STRBUF_INIT, c = STRBUF_INIT;
@@ -145,24 +146,25 @@ int series_commit(struct series *s, const struct strbuf *msg,
 		argv[k++] = cacheinfo[i];
 	}
 	argv[k] = NULL;
-	if (series_git_argv(s, NULL, NULL, argv))
+	if (split_series_git_argv(s, NULL, NULL, argv))
 		goto out;
 	if (!s->small) {
-		if (series_git(s, NULL, &tree, "write-tree", NULL))
+		if (split_series_git(s, NULL, &tree, "write-tree", NULL))
 			goto out;
 	} else {
 		/* the root: HEAD's entries and the MAINTAINERS tree */
 		struct strbuf sub = STRBUF_INIT, root = STRBUF_INIT;
 		int bad;
 
-		bad = series_git(s, NULL, &sub, "write-tree",
-				 "--prefix=" SPLIT_REST "/", NULL);
-		series_chomp(&sub);
+		bad = split_series_git(s, NULL, &sub, "write-tree",
+				       "--prefix=" SPLIT_REST "/", NULL);
+		split_series_chomp(&sub);
 		strbuf_addbuf(&root, &s->root);
 		strbuf_addf(&root, "040000 tree %s\t" SPLIT_REST "\n", sub.buf);
 		bad = bad ||
-		      series_tmp_file(s, &p, "root", root.buf, root.len) ||
-		      series_git(s, p.buf, &tree, "mktree", NULL);
+		      split_series_tmp_file(s, &p, "root", root.buf,
+					    root.len) ||
+		      split_series_git(s, p.buf, &tree, "mktree", NULL);
 		unlink(p.buf);
 		strbuf_reset(&p);
 		strbuf_release(&sub);
@@ -170,12 +172,12 @@ int series_commit(struct series *s, const struct strbuf *msg,
 		if (bad)
 			goto out;
 	}
-	series_chomp(&tree);
-	if (series_tmp_file(s, &p, "msg", msg->buf, msg->len) ||
-	    series_git(s, NULL, &c, "commit-tree", "--no-gpg-sign", tree.buf,
-		       "-p", s->parent.buf, "-F", p.buf, NULL))
+	split_series_chomp(&tree);
+	if (split_series_tmp_file(s, &p, "msg", msg->buf, msg->len) ||
+	    split_series_git(s, NULL, &c, "commit-tree", "--no-gpg-sign",
+			     tree.buf, "-p", s->parent.buf, "-F", p.buf, NULL))
 		goto out;
-	series_chomp(&c);
+	split_series_chomp(&c);
 	strbuf_reset(&s->parent);
 	strbuf_addbuf(&s->parent, &c);
 	ret = 0;
@@ -189,14 +191,15 @@ out:
 }
 
 /* "MODE,OID,PATH" of HEAD:path, or -1 when it is not a blob there. */
-int series_head_entry(struct series *s, const char *path, struct strbuf *mode)
+int split_series_head_entry(struct series *s, const char *path,
+			    struct strbuf *mode)
 {
 	struct strbuf out = STRBUF_INIT;
 	int ret = -1;
 
 	strbuf_reset(mode);
-	if (!series_git(s, NULL, &out, "ls-tree", s->head.buf, "--", path,
-			NULL) &&
+	if (!split_series_git(s, NULL, &out, "ls-tree", s->head.buf, "--", path,
+			      NULL) &&
 	    out.len > 7 && !strncmp(out.buf + 7, "blob ", 5)) {
 		strbuf_add(mode, out.buf, 6);
 		ret = 0;
@@ -210,7 +213,7 @@ int split_tmpdir_near(const char *path, struct strbuf *tmp)
 	return make_tmpdir_near(path, tmp);
 }
 
-bool series_usable_outdir(const char *path)
+bool split_series_usable_outdir(const char *path)
 {
 	char **names = NULL;
 	size_t n = 0, i;

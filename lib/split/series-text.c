@@ -4,9 +4,8 @@
  * the cover letter are wrapped at WRAP columns and signed off with the
  * committer's identity.
  */
-#include "split-series-internal.h"
-#include "builtin.h"
-#include "../cli.h"
+#include "series-internal.h"
+#include "base/base.h"
 #include "model/model.h"
 
 #include <errno.h>
@@ -30,7 +29,7 @@ static void strbuf_addchars(struct strbuf *sb, int c, size_t n)
  * with its text's indent; other lines that start with a space or a tab
  * (tables) and empty lines are kept as they are.
  */
-void series_add_wrapped(struct strbuf *out, const char *text)
+void split_series_add_wrapped(struct strbuf *out, const char *text)
 {
 	const char *p = text;
 	size_t col = 0, indent = 0;
@@ -93,7 +92,7 @@ void series_add_wrapped(struct strbuf *out, const char *text)
 }
 
 void __attribute__((format(printf, 2, 3)))
-series_addf_wrapped(struct strbuf *out, const char *fmt, ...)
+split_series_addf_wrapped(struct strbuf *out, const char *fmt, ...)
 {
 	struct strbuf t = STRBUF_INIT;
 	va_list ap;
@@ -108,19 +107,19 @@ series_addf_wrapped(struct strbuf *out, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	series_add_wrapped(&t, buf);
+	split_series_add_wrapped(&t, buf);
 	strbuf_addbuf(out, &t);
 	strbuf_release(&t);
 	free(buf);
 }
 
 /* A message: subject, body (wrapped), sign-off. */
-void series_message(struct series *s, struct strbuf *msg, const char *subj,
-		    const char *body)
+void split_series_message(struct series *s, struct strbuf *msg,
+			  const char *subj, const char *body)
 {
 	strbuf_reset(msg);
 	strbuf_addf(msg, "%s\n\n", subj);
-	series_add_wrapped(msg, body);
+	split_series_add_wrapped(msg, body);
 	if (s->o->signoff && s->ident.len)
 		strbuf_addf(msg, "\nSigned-off-by: %s\n", s->ident.buf);
 }
@@ -173,9 +172,9 @@ static const char rule_text[] =
 	"keeps them in MAINTAINERS/MAINTAINERS.\n";
 
 /* The message of the commit that moves sections sel[0..n) to dest. */
-void series_move_message(struct series *s, const struct maintainers *m,
-			 const char *name, const char *dest, const size_t *sel,
-			 size_t n, struct strbuf *msg)
+void split_series_move_message(struct series *s, const struct maintainers *m,
+			       const char *name, const char *dest,
+			       const size_t *sel, size_t n, struct strbuf *msg)
 {
 	struct strbuf subj = STRBUF_INIT, body = STRBUF_INIT,
 		      what = STRBUF_INIT, num = STRBUF_INIT;
@@ -231,7 +230,7 @@ void series_move_message(struct series *s, const struct maintainers *m,
 	}
 	if (i < n)
 		strbuf_addf(&body, "  and %zu more\n", n - i);
-	series_message(s, msg, subj.buf, body.buf);
+	split_series_message(s, msg, subj.buf, body.buf);
 	strbuf_release(&subj);
 	strbuf_release(&body);
 	strbuf_release(&what);
@@ -239,19 +238,20 @@ void series_move_message(struct series *s, const struct maintainers *m,
 }
 
 /* The cover letter's text, between format-patch's subject and shortlog. */
-void series_cover_text(struct series *s, struct maintainers *m,
-		       const struct strbuf *orig, size_t nreaders,
-		       size_t nfiles, size_t nrest, const struct strbuf *table,
-		       const struct strbuf *effects, bool sorted,
-		       struct strbuf *out)
+void split_series_cover_text(struct series *s, struct maintainers *m,
+			     const struct strbuf *orig, size_t nreaders,
+			     size_t nfiles, size_t nrest,
+			     const struct strbuf *table,
+			     const struct strbuf *effects, bool sorted,
+			     struct strbuf *out)
 {
-	const struct series_opts *o = s->o;
+	const struct split_series_opts *o = s->o;
 	struct strbuf steps = STRBUF_INIT;
 	size_t i, lines = 0;
 
 	for (i = 0; i < orig->len; i++)
 		lines += orig->buf[i] == '\n';
-	series_addf_wrapped(
+	split_series_addf_wrapped(
 		out,
 		"MAINTAINERS is one file of %zu lines and %zu entries, and one "
 		"of the most patched files in the tree: on the order of a "
@@ -266,28 +266,30 @@ void series_cover_text(struct series *s, struct maintainers *m,
 		"This series makes that split.\n\n",
 		lines, m->nr_sections - 1);
 	if (o->by == SPLIT_DIR)
-		series_addf_wrapped(out, rule_text, o->min,
-				    o->min == 1 ? "y" : "ies");
+		split_series_addf_wrapped(out, rule_text, o->min,
+					  o->min == 1 ? "y" : "ies");
 	else if (o->by == SPLIT_LIST)
-		series_addf_wrapped(out,
-				    "An entry goes to the file of its first "
-				    "mailing list (the list's name without "
-				    "\"linux-\" and the host); a list with "
-				    "fewer than %d entries keeps them in "
-				    "MAINTAINERS/MAINTAINERS.\n",
-				    o->min);
+		split_series_addf_wrapped(
+			out,
+			"An entry goes to the file of its first "
+			"mailing list (the list's name without "
+			"\"linux-\" and the host); a list with "
+			"fewer than %d entries keeps them in "
+			"MAINTAINERS/MAINTAINERS.\n",
+			o->min);
 	else if (o->by == SPLIT_TREE)
-		series_addf_wrapped(
+		split_series_addf_wrapped(
 			out, "An entry goes to a MAINTAINERS file in the "
 			     "directory all its F: patterns share, so "
 			     "that the entries live next to the code; "
 			     "scripts/get_maintainer.pl finds those "
 			     "files with --find-maintainer-files.\n");
 	else
-		series_addf_wrapped(out,
-				    "An entry goes to the file of the rule (in "
-				    "%s) that matches it.\n",
-				    o->rules_name);
+		split_series_addf_wrapped(
+			out,
+			"An entry goes to the file of the rule (in "
+			"%s) that matches it.\n",
+			o->rules_name);
 	strbuf_addch(out, '\n');
 	if (nreaders)
 		strbuf_addf(&steps,
@@ -307,15 +309,16 @@ void series_cover_text(struct series *s, struct maintainers *m,
 		    sorted ? "" : "sorted in parse-maintainers.pl's order and ",
 		    nfiles, nfiles == 1 ? "" : "es", nfiles == 1 ? "s" : "",
 		    nrest, nrest == 1 ? "y" : "ies", nrest == 1 ? "s" : "");
-	series_add_wrapped(out, steps.buf);
+	split_series_add_wrapped(out, steps.buf);
 	strbuf_release(&steps);
 	strbuf_addbuf(out, table);
 	if (effects->len) {
-		series_addf_wrapped(out, "\nWhat it means for each tool in the "
-					 "tree that reads MAINTAINERS:\n\n");
-		series_add_wrapped(out, effects->buf);
+		split_series_addf_wrapped(
+			out, "\nWhat it means for each tool in the "
+			     "tree that reads MAINTAINERS:\n\n");
+		split_series_add_wrapped(out, effects->buf);
 	}
-	series_addf_wrapped(
+	split_series_addf_wrapped(
 		out,
 		"\nNothing else changes: get_maintainer.pl gives the same "
 		"answers for every file, and the files joined back "

@@ -4,9 +4,8 @@
  * so that the tree works with a file and with a directory at every step
  * of the series.
  */
-#include "split-series-internal.h"
-#include "builtin.h"
-#include "../cli.h"
+#include "series-internal.h"
+#include "base/base.h"
 #include "model/model.h"
 
 #include <errno.h>
@@ -253,8 +252,8 @@ static bool apply_edits(const struct reader *r, bool tree, struct strbuf *text)
 }
 
 /* The patches for the readers; what each one means, in effects. */
-int series_patch_readers(struct series *s, struct strbuf *effects,
-			 size_t *npatches)
+int split_series_patch_readers(struct series *s, struct strbuf *effects,
+			       size_t *npatches)
 {
 	struct strbuf spec = STRBUF_INIT, text = STRBUF_INIT, oid = STRBUF_INIT,
 		      mode = STRBUF_INIT, msg = STRBUF_INIT, grep = STRBUF_INIT;
@@ -266,13 +265,13 @@ int series_patch_readers(struct series *s, struct strbuf *effects,
 		const struct reader *r = &readers[i];
 		const char *info[1];
 
-		if (series_head_entry(s, r->path, &mode))
+		if (split_series_head_entry(s, r->path, &mode))
 			continue;
 		strbuf_reset(&spec);
 		strbuf_addf(&spec, "%s:%s", s->head.buf, r->path);
 		strbuf_reset(&text);
-		if (series_git(s, NULL, &text, "cat-file", "blob", spec.buf,
-			       NULL))
+		if (split_series_git(s, NULL, &text, "cat-file", "blob",
+				     spec.buf, NULL))
 			goto out;
 		if (!apply_edits(r, tree, &text)) {
 			strbuf_addf(effects,
@@ -281,23 +280,23 @@ int series_patch_readers(struct series *s, struct strbuf *effects,
 				    r->path);
 			continue;
 		}
-		if (series_blob(s, &text, &oid))
+		if (split_series_blob(s, &text, &oid))
 			goto out;
 		strbuf_reset(&spec);
 		strbuf_addf(&spec, "%s,%s,%s", mode.buf, oid.buf, r->path);
 		info[0] = spec.buf;
-		series_message(s, &msg, r->subject, r->body);
-		if (series_commit(s, &msg, info, 1))
+		split_series_message(s, &msg, r->subject, r->body);
+		if (split_series_commit(s, &msg, info, 1))
 			goto out;
 		(*npatches)++;
 		strbuf_addstr(effects, "  - ");
 		strbuf_addf(effects, "%s: %s\n", r->path, r->effect);
 	}
 	/* everything else in the tree's tools that names MAINTAINERS */
-	if (!series_git(s, NULL, &grep, "grep", "-l", "-w", "-I", "-e",
-			"MAINTAINERS", s->head.buf, "--", "scripts", "tools",
-			"Documentation/sphinx", "Documentation/Makefile",
-			"Makefile", NULL)) {
+	if (!split_series_git(s, NULL, &grep, "grep", "-l", "-w", "-I", "-e",
+			      "MAINTAINERS", s->head.buf, "--", "scripts",
+			      "tools", "Documentation/sphinx",
+			      "Documentation/Makefile", "Makefile", NULL)) {
 		char *l, *save = NULL;
 
 		for (l = strtok_r(grep.buf, "\n", &save); l;

@@ -18,9 +18,8 @@
  * Ownership: struct series owns its strings and the temporary directory,
  * removed (never following a link) by series_release().
  */
-#include "split-series-internal.h"
-#include "builtin.h"
-#include "../cli.h"
+#include "series-internal.h"
+#include "base/base.h"
 #include "model/model.h"
 
 #include <errno.h>
@@ -92,7 +91,7 @@ static int move_entries(struct series *s, struct maintainers *m,
 			goto out;
 		strbuf_reset(&text);
 		if (mnt_render(m, sel, n, NULL, &text) ||
-		    series_blob(s, &text, &oid))
+		    split_series_blob(s, &text, &oid))
 			goto out;
 		for (i = 0; i < n; i++)
 			moved[sel[i]] = true;
@@ -103,19 +102,19 @@ static int move_entries(struct series *s, struct maintainers *m,
 		strbuf_reset(&text);
 		if (mnt_sort_sections(m, idx, r) ||
 		    mnt_render(m, idx, r, NULL, &text) ||
-		    series_blob(s, &text, &roid))
+		    split_series_blob(s, &text, &roid))
 			goto out;
 		*nrest = r - 1;
 
-		series_move_message(s, m, plan->names[f], dest.buf, sel, n,
-				    &msg);
+		split_series_move_message(s, m, plan->names[f], dest.buf, sel,
+					  n, &msg);
 		strbuf_reset(&i1);
 		strbuf_addf(&i1, "100644,%s,%s", oid.buf, dest.buf);
 		strbuf_reset(&i2);
 		strbuf_addf(&i2, "100644,%s,MAINTAINERS/MAINTAINERS", roid.buf);
 		info[0] = i1.buf;
 		info[1] = i2.buf;
-		if (series_commit(s, &msg, info, 2))
+		if (split_series_commit(s, &msg, info, 2))
 			goto out;
 		(*npatches)++;
 	}
@@ -138,51 +137,56 @@ out:
 /* The checks, HEAD's MAINTAINERS read and planned, the temporary index. */
 static int series_start(struct series *s)
 {
-	const struct series_opts *o = s->o;
+	const struct split_series_opts *o = s->o;
 	struct strbuf spec = STRBUF_INIT;
-	struct diags d = DIAGS_INIT;
 	char *data, *gt;
 	int ret = -1;
 
-	if (series_git(s, NULL, &s->top, "rev-parse", "--show-toplevel",
-		       NULL)) {
-		error_msg("--series needs a git work tree (a kernel tree in "
-			  "git)");
+	if (split_series_git(s, NULL, &s->top, "rev-parse", "--show-toplevel",
+			     NULL)) {
+		diag_add(s->d, D_SERIES, NULL, 0,
+			 "--series needs a git work tree (a kernel tree in "
+			 "git)");
 		goto out;
 	}
-	series_chomp(&s->top);
-	if (series_git(s, NULL, &s->head, "rev-parse", "--verify", "-q",
-		       "HEAD^{commit}", NULL)) {
-		error_msg("%s: no commit to build on", s->top.buf);
+	split_series_chomp(&s->top);
+	if (split_series_git(s, NULL, &s->head, "rev-parse", "--verify", "-q",
+			     "HEAD^{commit}", NULL)) {
+		diag_add(s->d, D_SERIES, NULL, 0, "%s: no commit to build on",
+			 s->top.buf);
 		goto out;
 	}
-	series_chomp(&s->head);
-	if (!series_usable_outdir(o->outdir)) {
-		error_msg("%s exists and is not an empty directory", o->outdir);
+	split_series_chomp(&s->head);
+	if (!split_series_usable_outdir(o->outdir)) {
+		diag_add(s->d, D_SERIES, NULL, 0,
+			 "%s exists and is not an empty directory", o->outdir);
 		goto out;
 	}
-	if (series_head_entry(s, "MAINTAINERS", &s->mode)) {
-		error_msg("MAINTAINERS in HEAD is not a file (split already?)");
+	if (split_series_head_entry(s, "MAINTAINERS", &s->mode)) {
+		diag_add(s->d, D_SERIES, NULL, 0,
+			 "MAINTAINERS in HEAD is not a file (split already?)");
 		goto out;
 	}
 	strbuf_addf(&spec, "%s:MAINTAINERS", s->head.buf);
-	if (series_git(s, NULL, &s->orig, "cat-file", "blob", spec.buf, NULL)) {
-		error_msg("cannot read %s", spec.buf);
+	if (split_series_git(s, NULL, &s->orig, "cat-file", "blob", spec.buf,
+			     NULL)) {
+		diag_add(s->d, D_SERIES, NULL, 0, "cannot read %s", spec.buf);
 		goto out;
 	}
 	data = malloc(s->orig.len + 1);
-	if (!data)
-		goto out;
-	memcpy(data, s->orig.buf, s->orig.len + 1);
-	if (mnt_parse(&s->m, "MAINTAINERS", data, s->orig.len, &d) ||
-	    split_plan(&s->m, o->by, o->min, o->rules, o->rules_len,
-		       o->rules_name, &s->plan, &d)) {
-		print_diags(&d);
+	if (!data) {
+		diag_add(s->d, D_NOMEM, NULL, 0, "out of memory");
 		goto out;
 	}
+	memcpy(data, s->orig.buf, s->orig.len + 1);
+	if (mnt_parse(&s->m, "MAINTAINERS", data, s->orig.len, s->d) ||
+	    split_plan(&s->m, o->by, o->min, o->rules, o->rules_len,
+		       o->rules_name, &s->plan, s->d))
+		goto out;
 	if (split_tmpdir_near(o->outdir, &s->tmp)) {
-		error_msg("cannot make a temporary directory next to %s: %s",
-			  o->outdir, strerror(errno));
+		diag_add(s->d, D_SERIES, NULL, 0,
+			 "cannot make a temporary directory next to %s: %s",
+			 o->outdir, strerror(errno));
 		goto out;
 	}
 	/* git runs at the top of the tree: its paths must not be relative */
@@ -195,7 +199,8 @@ static int series_start(struct series *s)
 		free(cwd);
 		if (!cwd || strbuf_failed(&abs)) {
 			strbuf_release(&abs);
-			error_msg("cannot find the current directory");
+			diag_add(s->d, D_SERIES, NULL, 0,
+				 "cannot find the current directory");
 			goto out;
 		}
 		strbuf_reset(&s->tmp);
@@ -205,10 +210,11 @@ static int series_start(struct series *s)
 			goto out;
 	}
 	/* the sign-off: "Name <email>" of the committer */
-	if (series_git(s, NULL, &s->ident, "var", "GIT_COMMITTER_IDENT",
-		       NULL)) {
-		error_msg("git has no identity for the commits (user.name, "
-			  "user.email)");
+	if (split_series_git(s, NULL, &s->ident, "var", "GIT_COMMITTER_IDENT",
+			     NULL)) {
+		diag_add(s->d, D_SERIES, NULL, 0,
+			 "git has no identity for the commits (user.name, "
+			 "user.email)");
 		goto out;
 	}
 	gt = strrchr(s->ident.buf, '>');
@@ -218,13 +224,12 @@ static int series_start(struct series *s)
 	}
 	strbuf_addf(&s->index, "%s/index", s->tmp.buf);
 	s->use_index = true;
-	ret = series_git(s, NULL, NULL, "read-tree", s->head.buf, NULL);
+	ret = split_series_git(s, NULL, NULL, "read-tree", s->head.buf, NULL);
 	if (ret)
-		error_msg("building the series failed");
+		diag_add(s->d, D_SERIES, NULL, 0, "building the series failed");
 	strbuf_addbuf(&s->parent, &s->head);
 out:
 	strbuf_release(&spec);
-	diags_release(&d);
 	return ret;
 }
 
@@ -243,7 +248,7 @@ static int commit_sort(struct series *s)
 		idx[i] = i;
 	if (mnt_sort_sections(m, idx, m->nr_sections) ||
 	    mnt_render(m, idx, m->nr_sections, NULL, &text) ||
-	    series_blob(s, &text, &s->oid))
+	    split_series_blob(s, &text, &s->oid))
 		goto out;
 	s->sorted = text.len == s->orig.len &&
 		    !memcmp(text.buf, s->orig.buf, s->orig.len);
@@ -252,7 +257,7 @@ static int commit_sort(struct series *s)
 
 		strbuf_addf(&p, "%s,%s,MAINTAINERS", s->mode.buf, s->oid.buf);
 		info[0] = p.buf;
-		series_message(
+		split_series_message(
 			s, &msg,
 			"MAINTAINERS: sort entries in parse-maintainers.pl's "
 			"order",
@@ -264,7 +269,7 @@ static int commit_sort(struct series *s)
 			"split it into files; from a sorted file every one of "
 			"those moves takes whole entries to a sorted file, and "
 			"the files joined back give this file.\n");
-		if (series_commit(s, &msg, info, 1))
+		if (split_series_commit(s, &msg, info, 1))
 			goto out;
 	}
 	ret = 0;
@@ -279,7 +284,7 @@ out:
 /* The move of MAINTAINERS (blob s->oid) to MAINTAINERS/MAINTAINERS. */
 static int commit_move(struct series *s)
 {
-	const struct series_opts *o = s->o;
+	const struct split_series_opts *o = s->o;
 	struct strbuf text = STRBUF_INIT, msg = STRBUF_INIT, p = STRBUF_INIT;
 	const char *info[1];
 	int ret = -1;
@@ -288,7 +293,8 @@ static int commit_move(struct series *s)
 		/* from here on only MAINTAINERS/ changes: see struct series */
 		char *l, *save = NULL;
 
-		if (series_git(s, NULL, &text, "ls-tree", s->parent.buf, NULL))
+		if (split_series_git(s, NULL, &text, "ls-tree", s->parent.buf,
+				     NULL))
 			goto out;
 		for (l = strtok_r(text.buf, "\n", &save); l;
 		     l = strtok_r(NULL, "\n", &save)) {
@@ -321,9 +327,10 @@ static int commit_move(struct series *s)
 				  "take a directory as well as a file "
 				  "since the patches before this one; " :
 				  "");
-	series_message(s, &msg, "MAINTAINERS: move to MAINTAINERS/MAINTAINERS",
-		       text.buf);
-	ret = series_commit(s, &msg, info, 1);
+	split_series_message(s, &msg,
+			     "MAINTAINERS: move to MAINTAINERS/MAINTAINERS",
+			     text.buf);
+	ret = split_series_commit(s, &msg, info, 1);
 out:
 	strbuf_release(&text);
 	strbuf_release(&msg);
@@ -334,7 +341,7 @@ out:
 /* format-patch into TMP/out, the cover letter filled in; 0 or -1. */
 static int format_series(struct series *s)
 {
-	const struct series_opts *o = s->o;
+	const struct split_series_opts *o = s->o;
 	struct strbuf p = STRBUF_INIT, range = STRBUF_INIT, base = STRBUF_INIT,
 		      cover = STRBUF_INIT, text = STRBUF_INIT,
 		      blurb = STRBUF_INIT;
@@ -345,9 +352,9 @@ static int format_series(struct series *s)
 	strbuf_addf(&range, "%s..%s", s->head.buf, s->parent.buf);
 	strbuf_addf(&base, "--base=%s", s->head.buf);
 	s->use_index = false;
-	if (series_git(s, NULL, NULL, "format-patch", "-q", "-M",
-		       "--cover-letter", base.buf, "-o", p.buf, range.buf,
-		       NULL))
+	if (split_series_git(s, NULL, NULL, "format-patch", "-q", "-M",
+			     "--cover-letter", base.buf, "-o", p.buf, range.buf,
+			     NULL))
 		goto out;
 	strbuf_addstr(&p, "/0000-cover-letter.patch");
 	if (read_path(p.buf, &cover, &err))
@@ -355,8 +362,9 @@ static int format_series(struct series *s)
 	subj_at = strstr(cover.buf, "*** SUBJECT HERE ***");
 	blurb_at = strstr(cover.buf, "*** BLURB HERE ***");
 	if (!subj_at || !blurb_at || blurb_at < subj_at) {
-		error_msg("format-patch wrote no cover letter to fill "
-			  "in (format.coverFromDescription?)");
+		diag_add(s->d, D_SERIES, NULL, 0,
+			 "format-patch wrote no cover letter to fill "
+			 "in (format.coverFromDescription?)");
 		goto out;
 	}
 	strbuf_add(&text, cover.buf, (size_t)(subj_at - cover.buf));
@@ -366,11 +374,12 @@ static int format_series(struct series *s)
 		    o->by == SPLIT_TREE ? "through the tree" :
 					  "by rules");
 	strbuf_add(&text, subj_at + 20, (size_t)(blurb_at - subj_at - 20));
-	series_cover_text(s, &s->m, &s->orig, s->nreaders, s->nfiles, s->nrest,
-			  &s->table, &s->effects, s->sorted, &blurb);
+	split_series_cover_text(s, &s->m, &s->orig, s->nreaders, s->nfiles,
+				s->nrest, &s->table, &s->effects, s->sorted,
+				&blurb);
 	strbuf_addbuf(&text, &blurb);
 	strbuf_addstr(&text, blurb_at + 18);
-	if (unlink(p.buf) || series_write_path(p.buf, text.buf, text.len))
+	if (unlink(p.buf) || split_series_write_path(p.buf, text.buf, text.len))
 		goto out;
 	ret = 0;
 out:
@@ -383,7 +392,8 @@ out:
 	return ret;
 }
 
-static void series_init(struct series *s, const struct series_opts *o)
+static void series_init(struct series *s, const struct split_series_opts *o,
+			struct diags *d)
 {
 	struct strbuf *const sbs[] = { &s->top,	 &s->tmp,     &s->index,
 				       &s->head, &s->parent,  &s->ident,
@@ -393,6 +403,7 @@ static void series_init(struct series *s, const struct series_opts *o)
 
 	memset(s, 0, sizeof(*s));
 	s->o = o;
+	s->d = d;
 	for (i = 0; i < sizeof(sbs) / sizeof(sbs[0]); i++)
 		strbuf_init(sbs[i]);
 	mnt_init(&s->m);
@@ -403,7 +414,8 @@ static void series_release(struct series *s)
 	int err = 0;
 
 	if (s->tmp.len && remove_tree_nofollow(s->tmp.buf, &err))
-		error_msg("%s: cannot remove: %s", s->tmp.buf, strerror(err));
+		diag_add(s->d, D_SERIES, NULL, 0, "%s: cannot remove: %s",
+			 s->tmp.buf, strerror(err));
 	split_plan_release(&s->plan);
 	mnt_release(&s->m);
 	strbuf_release(&s->top);
@@ -420,39 +432,41 @@ static void series_release(struct series *s)
 	strbuf_release(&s->table);
 }
 
-int split_series(const struct series_opts *o)
+int split_series(const struct split_series_opts *o,
+		 struct split_series_result *r, struct diags *d)
 {
 	struct series s;
 	struct strbuf out = STRBUF_INIT;
-	int ret = 2;
+	int ret = -1;
 
-	series_init(&s, o);
+	series_init(&s, o, d);
 	if (series_start(&s))
 		goto out;
 	/* the readers, the sort (if needed), the move, one patch per file */
 	s.nrest = s.m.nr_sections - 1;
-	if (series_patch_readers(&s, &s.effects, &s.nreaders) ||
+	if (split_series_patch_readers(&s, &s.effects, &s.nreaders) ||
 	    commit_sort(&s) || commit_move(&s) ||
 	    move_entries(&s, &s.m, &s.plan, &s.table, &s.npatches, &s.nfiles,
 			 &s.nrest) ||
 	    format_series(&s)) {
-		error_msg("building the series failed");
+		diag_add(d, D_SERIES, NULL, 0, "building the series failed");
 		goto out;
 	}
 	strbuf_addf(&out, "%s/out", s.tmp.buf);
 	/* an empty directory there is replaced; checked again, atomically */
 	if (rmdir(o->outdir) && errno != ENOENT) {
-		error_msg("%s: %s", o->outdir, strerror(errno));
+		diag_add(d, D_SERIES, NULL, 0, "%s: %s", o->outdir,
+			 strerror(errno));
 		goto out;
 	}
 	if (rename(out.buf, o->outdir)) {
-		error_msg("%s: %s", o->outdir, strerror(errno));
+		diag_add(d, D_SERIES, NULL, 0, "%s: %s", o->outdir,
+			 strerror(errno));
 		goto out;
 	}
-	printf("%s: %zu patches and a cover letter (%zu for the readers of "
-	       "MAINTAINERS, %zu file%s)\n",
-	       o->outdir, s.nreaders + !s.sorted + 1 + s.npatches, s.nreaders,
-	       s.nfiles, s.nfiles == 1 ? "" : "s");
+	r->readers = s.nreaders;
+	r->patches = s.nreaders + !s.sorted + 1 + s.npatches;
+	r->files = s.nfiles;
 	ret = 0;
 out:
 	series_release(&s);
