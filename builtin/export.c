@@ -25,7 +25,7 @@ static const char export_head[] =
 	"\n";
 
 static const char export_foot[] =
-	"Exit status: 0, 1 on an unreadable or malformed input or a failed\n"
+	"Exit status: 0, 2 on an unreadable or malformed input or a failed\n"
 	"write, 129 on bad arguments.\n";
 
 struct job {

@@ -136,6 +136,11 @@ test_expect_success 'errors: unknown format, missing input, stray argument' '
 	test_grep "use --input" err
 '
 
+test_expect_success '-h: the exit status it gives is the one export exits with' '
+	maint export -h >help &&
+	test_grep "^Exit status: 0, 2 on an unreadable or malformed input" help
+'
+
 test_expect_success 'a failed write: non-zero, nothing half-written' '
 	echo old >kept &&
 	test_must_fail maint export --input "$EX" --output nodir/kept &&
