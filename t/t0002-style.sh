@@ -6,9 +6,9 @@
 cd "$SRC_DIR" || exit 1
 sources=$(git ls-files '*.c' '*.h' 2>/dev/null || ls lib/*/*.[ch] builtin/*.[ch] *.[ch] t/unit/*.[ch])
 
-test_expect_success 'every source, script and man page has an SPDX line' '
-	for f in $sources Makefile .ci/run scripts/*.sh bench/*.sh bench/run \
-		 t/*.sh doc/*.1 .clang-format; do
+test_expect_success 'every source, script, man page and document has an SPDX line' '
+	for f in $sources Makefile .ci/* scripts/*.sh bench/*.sh bench/run \
+		 t/*.sh doc/*.1 .clang-format *.md doc/*.md bench/*.md; do
 		case $f in doc/maint-move.1|doc/maint-join.1) continue ;; esac
 		head -3 "$f" | grep -q "SPDX-License-Identifier: GPL-2.0" ||
 			{ echo "no SPDX line: $f"; exit 1; }
