@@ -627,6 +627,26 @@ static int get_self_test(const char *what)
 	return ret;
 }
 
+/*
+ * Where the history read is not the whole (the script says nothing, #26
+ * item 6): a shallow clone, whose history is cut; a .git here but no git
+ * on PATH, so none was read.
+ */
+static void history_notes(struct history *hist, const struct gm_opts *o)
+{
+	struct vcs *v = &hist->vcs;
+
+	if (!o->email_git && !o->email_git_fallback && !o->email_git_blame)
+		return;
+	if (v->kind == 1 && (v->runs || v->cache_hits) && vcs_shallow(v))
+		error_msg("a shallow clone: the git history is cut at the "
+			  "clone's depth, so the answer's git signers may be "
+			  "partial");
+	else if (v->kind == 0 && !access(".git", F_OK))
+		error_msg("git is not on PATH: answered without the git "
+			  "history");
+}
+
 int cmd_get(int argc, char **argv)
 {
 	struct get_args *a = &the_args;
@@ -701,6 +721,7 @@ int cmd_get(int argc, char **argv)
 	else
 		ret = get_answer(&g, a, args, nargs, subdir.buf);
 	print_lines(&hist.vcs.cache_warn);
+	history_notes(&hist, &a->o);
 	if (a->verbose)
 		print_lines(&hist.vcs.cache_info);
 	refusal = vcs_refusal(&hist.vcs, &rlen);

@@ -271,7 +271,9 @@ static int series_range(struct series *s, const char *range, struct diags *d)
 		return -1;
 	}
 	if (run_capture(argv, text, &status) || status) {
-		if (status == -1 || run_capture_all(argv, &why, &status))
+		/* 127: the child could not exec git */
+		if (status == -1 || status == 127 ||
+		    run_capture_all(argv, &why, &status))
 			diag_add(d, D_NO_HISTORY, range, 0,
 				 "'%s' is no file, and git could not run to "
 				 "read it as a revision range (is git "
