@@ -201,19 +201,6 @@ static int find_generation(struct get_args *a)
 	return ret;
 }
 
-/* --json: the query as gm_get() makes it, answered as JSON */
-static int get_json(struct gm_getmaint *g, const struct gm_opts *o,
-		    const struct gm_request *rq, struct strbuf *out,
-		    struct diags *d)
-{
-	struct gm_query q = { 0 };
-	int ret = gm_get_query(g, o, rq, &q, d) ||
-		  gm_answer_json(g, o, &q, out, d);
-
-	gm_query_release(&q);
-	return ret ? -1 : 0;
-}
-
 /* The script's exit status for a failure reported in d. */
 static int failure_status(const struct diags *d)
 {
@@ -244,34 +231,6 @@ static void print_get_diags(const struct diags *d)
 	}
 }
 
-/* --all: the paths git knows, or those on standard input ("-") */
-static int all_paths(char **args, int nargs, struct strbuf *list)
-{
-	const char *argv[] = { "git", "ls-files", "-z", NULL };
-	int err = 0, status;
-	char *p;
-
-	if (nargs == 1 && !strcmp(args[0], "-")) {
-		if (!read_fd(0, list, &err))
-			return 0;
-		error_msg("standard input: %s", file_strerror(err));
-		return -1;
-	}
-	if (nargs) {
-		error_msg("--all takes no file (or - to read paths)");
-		return -1;
-	}
-	if (run_capture(argv, list, &status) || status) {
-		error_msg(
-			"--all: git ls-files failed (not a git work tree? use --all - and paths on standard input)");
-		return -1;
-	}
-	for (p = list->buf; p < list->buf + list->len; p++)
-		if (!*p)
-			*p = '\n';
-	return 0;
-}
-
 /* --all's progress on a terminal: "answered N of M files" (#24 item 7) */
 static void all_progress(void *ctx, size_t done, size_t total)
 {
@@ -293,8 +252,14 @@ static int answer_all(struct gm_getmaint *g, struct get_args *a, char **args,
 	struct diags d = DIAGS_INIT;
 	int ret = EXIT_ERROR, last = -1;
 
-	if (all_paths(args, nargs, &list))
+	if (nargs > 1 || (nargs == 1 && strcmp(args[0], "-"))) {
+		error_msg("--all takes no file (or - to read paths)");
 		goto out;
+	}
+	if (gm_all_paths(nargs == 1, &list, &d)) {
+		print_get_diags(&d);
+		goto out;
+	}
 	if (isatty(2)) {
 		a->o.progress = all_progress;
 		a->o.progress_ctx = &last;
@@ -532,7 +497,7 @@ static int get_answer(struct gm_getmaint *g, struct get_args *a, char **args,
 
 		if (a->series ? gm_get_series(g, &a->o, &rq, !a->series_form,
 					      &out, &d) :
-		    a->json   ? get_json(g, &a->o, &rq, &out, &d) :
+		    a->json   ? gm_get_json(g, &a->o, &rq, &out, &d) :
 				gm_get(g, &a->o, &rq, &out, &d)) {
 			print_get_diags(&d);
 			ret = a->series ? EXIT_ERROR : failure_status(&d);

@@ -109,6 +109,14 @@ test_expect_success '--all outside a git work tree needs paths on stdin' '
 	test_grep "git ls-files failed" ../allerr
 '
 
+test_expect_success '--all takes no file, only - for paths on stdin' '
+	test_expect_code 2 maint get --all kernel/fork.c 2>../allerr2 &&
+	test_grep "^maint get: --all takes no file (or - to read paths)" \
+		../allerr2 &&
+	test_expect_code 2 maint get --all - - 2>../allerr3 </dev/null &&
+	test_grep "takes no file" ../allerr3
+'
+
 test_expect_success '--owner lists the sections an address looks after' '
 	maint get --owner ann@acme.example >../owner.out &&
 	echo "ACME NETWORK DRIVER" >../owner.expect &&

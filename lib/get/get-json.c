@@ -609,3 +609,15 @@ out:
 	strbuf_release(&cc);
 	return ret;
 }
+
+int gm_get_json(struct gm_getmaint *g, const struct gm_opts *o,
+		const struct gm_request *rq, struct strbuf *out,
+		struct diags *d)
+{
+	struct gm_query q = { 0 };
+	int ret = gm_get_query(g, o, rq, &q, d) ||
+		  gm_answer_json(g, o, &q, out, d);
+
+	gm_query_release(&q);
+	return ret ? -1 : 0;
+}

@@ -2,7 +2,8 @@
 /*
  * get, where it runs: the words of .get_maintainer.conf, the top of the
  * kernel tree (the script's top_of_kernel_tree(), and beyond it, from
- * below the top), and the MAINTAINERS path --mpath names.
+ * below the top), the MAINTAINERS path --mpath names, and the paths
+ * --all answers.
  */
 #include "get.h"
 #include "base/base.h"
@@ -148,4 +149,29 @@ void gm_maintainers_path(const char *mp, struct strbuf *path)
 		strbuf_addf(path, "%s%s", getenv("HOME"), mp + 1);
 	else
 		strbuf_addstr(path, mp);
+}
+
+int gm_all_paths(bool from_stdin, struct strbuf *list, struct diags *d)
+{
+	const char *argv[] = { "git", "ls-files", "-z", NULL };
+	int err = 0, status;
+	char *p;
+
+	if (from_stdin) {
+		if (!read_fd(0, list, &err))
+			return 0;
+		diag_add(d, D_READ, NULL, 0, "standard input: %s",
+			 file_strerror(err));
+		return -1;
+	}
+	if (run_capture(argv, list, &status) || status) {
+		diag_add(
+			d, D_NO_FILES, NULL, 0,
+			"--all: git ls-files failed (not a git work tree? use --all - and paths on standard input)");
+		return -1;
+	}
+	for (p = list->buf; p < list->buf + list->len; p++)
+		if (!*p)
+			*p = '\n';
+	return 0;
 }

@@ -298,6 +298,10 @@ int gm_get_query(struct gm_getmaint *g, const struct gm_opts *o,
 #define GM_JSON_VERSION 1
 int gm_answer_json(struct gm_getmaint *g, const struct gm_opts *o,
 		   struct gm_query *q, struct strbuf *out, struct diags *d);
+/* --json: the query as gm_get() makes it, answered by gm_answer_json(). */
+int gm_get_json(struct gm_getmaint *g, const struct gm_opts *o,
+		const struct gm_request *rq, struct strbuf *out,
+		struct diags *d);
 
 /*
  * get --series (get-series.c): the request's paths are a series: files
@@ -356,6 +360,11 @@ bool gm_top_of_kernel_tree(void);
 int gm_find_tree(struct strbuf *subdir);
 /* MAINTAINERS, or --mpath mp with ~ expanded, appended to path. */
 void gm_maintainers_path(const char *mp, struct strbuf *path);
+/*
+ * --all: the paths git knows (git ls-files), or with from_stdin those
+ * on standard input, one a line in list.  0, or -1 with the reason in d.
+ */
+int gm_all_paths(bool from_stdin, struct strbuf *list, struct diags *d);
 
 /* get-db.c: sections are runs of field entries after a header entry */
 static inline bool gm_is_field(const struct gm_db *db, size_t i)
