@@ -9,7 +9,7 @@
 # make SANITIZE=1 check
 #                   build with ASan + UBSan (leaks reported) and test;
 #                   a change of flags rebuilds every object (BUILD-FLAGS)
-# make faults      t0831 and t0832 with every injection point swept
+# make faults      t0831, t0832, t0833 with every injection point swept
 #                   (check runs them too, split --series at every 8th
 #                   call, within about two minutes)
 # make fuzz FUZZ_SECONDS=N
@@ -132,10 +132,10 @@ export ASAN_OPTIONS UBSAN_OPTIONS
 check: maint $(UNIT_TESTS)
 	prove -j2 --timer --exec bash t/t[0-9]*.sh
 
-# the signal and I/O fault sweeps (t/lib-fault.sh), every point
+# the signal, I/O and allocation fault sweeps (t/lib-fault.sh), every point
 faults: maint
 	MAINT_FAULT_FULL=1 prove --timer --exec bash t/t0831-signals.sh \
-		t/t0832-faults.sh
+		t/t0832-faults.sh t/t0833-alloc-faults.sh
 
 # libFuzzer harnesses: clang, their own objects (t/fuzz/obj), never mixed
 # with the tool's.  Seeds: t/fuzz/corpus/NAME (committed, small) and

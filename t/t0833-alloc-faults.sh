@@ -5,6 +5,7 @@
 # (t/alloc-fail.c, LD_PRELOAD).  After each run the command either
 # succeeded and wrote what a clean run writes, or failed, said why and
 # left the files as they were; none may crash.  Issue 23, item 4.
+# make faults: every allocation of every command (MAINT_FAULT_FULL=1).
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIRECTORY/lib-fault.sh"
 
@@ -14,18 +15,23 @@ ${CC:-cc} -shared -fPIC -O1 -o "$ASHIM" "$TEST_DIRECTORY/alloc-fail.c" \
 # a sanitizer build has its own allocator: nothing to replace
 case "${SANITIZE:-}" in ?*) skip_all "sanitizer build" ;; esac
 
-# alloc_sweep NAME SETUP CMD...: as lib-fault.sh's sweep, for allocations
+# alloc_sweep NAME SETUP CMD...: as lib-fault.sh's sweep, for
+# allocations; ALLOC_OK=N: the clean run exits N (default 0);
+# STRIDE=S: every S-th allocation only, from a start that varies
+# (MAINT_FAULT_FULL=1: every one all the same)
 alloc_sweep() {
-	name=$1 setup=$2
+	name=$1 setup=$2 ok=${ALLOC_OK:-0} stride=${STRIDE:-1}
 	shift 2
 	rm -rf w && $setup && snapshot w >before &&
-	(cd w && LD_PRELOAD=$ASHIM ALLOC_COUNT=$TRASH/count "$@" \
-		>/dev/null 2>"$TRASH/err") || {
-		echo "$name: fails without a fault:"; cat err; return 1
-	}
+	{ (cd w && LD_PRELOAD=$ASHIM ALLOC_COUNT=$TRASH/count "$@" \
+		>/dev/null 2>"$TRASH/err") && st=0 || st=$?; } &&
+	if [ $st != "$ok" ]; then
+		echo "$name: exit $st without a fault:"; cat err; return 1
+	fi
 	snapshot w >after
 	k=$(cat count) bad=0
-	for n in $(seq 1 "$k"); do
+	[ "${MAINT_FAULT_FULL:-0}" = 1 ] && stride=1
+	for n in $(seq $((1 + RANDOM % stride)) "$stride" "$k"); do
 		rm -rf w && $setup
 		# a death by a signal is exit 200 (maint never exits 200)
 		(cd w && perl -e 'system @ARGV; exit($? & 127 ? 200 : $? >> 8)' \
@@ -33,8 +39,8 @@ alloc_sweep() {
 			>/dev/null 2>"$TRASH/err") && st=0 || st=$?
 		snapshot w >now
 		what=
-		if [ $st = 0 ]; then
-			cmp -s after now || what="exit 0, not the new state"
+		if [ $st = "$ok" ]; then
+			cmp -s after now || what="exit $st, not the new state"
 		elif [ $st = 200 ]; then
 			what="died"
 		elif ! cmp -s before now; then
@@ -58,7 +64,7 @@ test_expect_success 'format --in-place' '
 '
 
 test_expect_success 'move --in-place' '
-	alloc_sweep move setup_file maint move --in-place --section=S \
+	STRIDE=3 alloc_sweep move setup_file maint move --in-place --section=S \
 		"^OPEN FIRMWARE"
 '
 
@@ -68,8 +74,28 @@ test_expect_success 'add' '
 		"M: A B <a@b.c>" "F: drivers/abc/"
 '
 
+test_expect_success 'format --order to another file' '
+	STRIDE=3 alloc_sweep order setup_file maint format --order --output=O
+'
+
+test_expect_success 'move to two new files' '
+	STRIDE=3 alloc_sweep move2 setup_file maint move --output=O --section=S \
+		"^OPEN FIRMWARE"
+'
+
 test_expect_success 'merge' '
-	alloc_sweep merge setup_merge maint merge base ours theirs
+	STRIDE=3 alloc_sweep merge setup_merge maint merge base ours theirs
+'
+
+# both sides change one line differently: a conflict (exit 1) written
+setup_conflict() {
+	setup_merge &&
+	sed -e "s/^S:\tMaintained/S:\tSupported/" "$M" >w/theirs
+}
+
+test_expect_success 'merge with a conflict' '
+	ALLOC_OK=1 STRIDE=16 alloc_sweep conflict setup_conflict \
+		maint merge base ours theirs
 '
 
 test_done
