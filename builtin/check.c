@@ -13,6 +13,7 @@
 #include "model/model.h"
 #include "get/get.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,12 +68,13 @@ static int tree_files(struct ck_tree *t, const struct ck_patch *cp,
 		      const struct gm_db *db, bool quiet)
 {
 	struct ck_tree_how how;
-	int ret;
+	int ret, err;
 
 	if (cp)
 		ret = ck_patch_tree_read(t, cp, db, &how);
 	else
 		ret = ck_tree_read(t, NULL, &how);
+	err = errno;
 	if (!quiet && how.no_git)
 		fprintf(stderr,
 			"maint check: not a git work tree: files are "
@@ -83,6 +85,7 @@ static int tree_files(struct ck_tree *t, const struct ck_patch *cp,
 			"file (git would list none it does not take "
 			"back)\n",
 			how.ignores_all);
+	errno = err;
 	return ret;
 }
 
@@ -104,8 +107,9 @@ static void json_string(struct strbuf *sb, const char *s)
 	strbuf_addch(sb, '"');
 }
 
-static void print_findings(const struct diags *d, bool json, const bool *keep,
-			   const struct ck_patch *cp)
+/* The findings kept, on standard output.  0, or -1 (out of memory: said). */
+static int print_findings(const struct diags *d, bool json, const bool *keep,
+			  const struct ck_patch *cp)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
@@ -137,8 +141,14 @@ static void print_findings(const struct diags *d, bool json, const bool *keep,
 	}
 	if (json)
 		strbuf_addstr(&sb, first ? "]\n" : "\n]\n");
+	if (strbuf_failed(&sb)) {
+		strbuf_release(&sb);
+		error_msg("out of memory");
+		return -1;
+	}
 	fwrite(sb.buf, 1, sb.len, stdout);
 	strbuf_release(&sb);
+	return 0;
 }
 
 struct check_args {
@@ -394,8 +404,8 @@ static int check_report(const struct check_args *a, const struct ck_patch *cp,
 				fprintf(stderr, "%s:%lu: error: %s\n",
 					d->v[k].file, d->v[k].line,
 					d->v[k].msg);
-	} else {
-		print_findings(d, a->json, keep, cp);
+	} else if (print_findings(d, a->json, keep, cp)) {
+		ret = EXIT_ERROR;
 	}
 	free(keep);
 	return ret;
@@ -413,7 +423,9 @@ static int check_run(struct gm_db *db, const struct ck_patch *cp,
 	if ((a->coverage || ck_needs_tree(o)) &&
 	    tree_files(&tree, cp->nr && !a->coverage ? cp : NULL, db,
 		       a->json)) {
-		error_msg("cannot list the files of the tree");
+		error_msg(errno == ENOMEM ?
+				  "out of memory" :
+				  "cannot list the files of the tree");
 		goto out;
 	}
 	if (a->coverage) {
@@ -526,7 +538,8 @@ static int check_cc(const struct check_args *a)
 		if ((int)diag_severity(d.v[k].id) >= a->level)
 			ret = EXIT_FINDINGS;
 	}
-	print_findings(&d, a->json, keep, NULL);
+	if (print_findings(&d, a->json, keep, NULL))
+		ret = EXIT_ERROR;
 	free(keep);
 	goto done;
 out:

@@ -9,6 +9,7 @@
 #include "base/base.h"
 #include "model/model.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -161,8 +162,10 @@ static int regex_compiles(const char *s, size_t len)
 	if (strbuf_failed(&p))
 		return -1;
 	re.pattern = p.buf;
+	errno = 0;
 	perlre_match(&re, "", 0);
-	ok = !re.failed;
+	/* a regex that does not compile, or no memory to compile it */
+	ok = !re.failed ? 1 : errno == ENOMEM ? -1 : 0;
 	perlre_free(&re);
 	strbuf_release(&p);
 	return ok;

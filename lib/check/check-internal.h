@@ -59,6 +59,8 @@ const struct ck_line *ck_entry_line(struct ck *c, size_t k,
 size_t ck_next_section(const struct gm_db *db, size_t k, size_t *end);
 /* how much of a header a message quotes */
 int ck_header_width(const struct gm_entry *e);
+/* how many findings d counts but could not record (out of memory) */
+size_t ck_diags_lost(const struct diags *d);
 
 /* check-fields.c */
 

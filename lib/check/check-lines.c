@@ -233,3 +233,20 @@ int ck_header_width(const struct gm_entry *e)
 {
 	return e->len > 200 ? 200 : (int)e->len;
 }
+
+/*
+ * Findings diag_add() had no memory for: counted but not recorded, or
+ * recorded without their message or file (every finding of check has
+ * a file).
+ */
+size_t ck_diags_lost(const struct diags *d)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i <= SEV_FATAL; i++)
+		n += d->count[i];
+	n -= d->nr;
+	for (i = 0; i < d->nr; i++)
+		n += !d->v[i].msg || !d->v[i].file;
+	return n;
+}

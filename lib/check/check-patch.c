@@ -130,8 +130,11 @@ static int apply_file(struct ck_patch *cp, const char *name,
 		diag_add_errno(d, D_OPEN, path, err, path);
 		goto out;
 	}
+	errno = 0;
 	if (patch_apply(f, old.buf, old.len, &pf->text, &pf->touched,
 			&pf->nr_lines)) {
+		if (errno == ENOMEM)
+			goto nomem;
 		diag_add(d, D_READ, name, 0, "%s: patch does not apply to %s",
 			 name, pf->path);
 		goto out;
@@ -595,11 +598,14 @@ static void widened_notes(const struct ck_patch *cp, struct gm_db *db,
 int ck_patch_notes(const struct ck_patch *cp, struct gm_db *db,
 		   const struct ck_tree *t, struct diags *d)
 {
+	size_t lost = ck_diags_lost(d);
+
 	if (catch_all_notes(cp, db, d))
 		return -1;
 	if (t && cp->nr)
 		widened_notes(cp, db, t, d);
-	return 0;
+	/* a note diag_add() had no memory for */
+	return ck_diags_lost(d) != lost ? -1 : 0;
 }
 
 /* ---- what a run in patch mode reports ---- */

@@ -9,6 +9,7 @@
 #include "base/base.h"
 #include "model/model.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -149,8 +150,13 @@ void ck_dead_regexes(struct ck *c)
 			c->nomem = true; /* NULL only without memory */
 			return;
 		}
+		errno = 0;
 		for (f = 0; f < t->nr && !hit; f++)
 			hit = perlre_match(re, t->v[f], strlen(t->v[f])) > 0;
+		if (re->failed && errno == ENOMEM) {
+			c->nomem = true;
+			return;
+		}
 		if (re->failed)
 			continue; /* bad-regex says so */
 		if (!hit)

@@ -38,6 +38,8 @@ static int canonical(struct ck *c)
 		goto out;
 	if (!bad && mnt_check_canonical(&m, ck_preferred_order, &d) < 0)
 		goto out;
+	if (ck_diags_lost(&d))
+		goto out;
 	for (i = 0; i < d.nr; i++) {
 		const struct diag *dg = &d.v[i];
 
@@ -180,6 +182,7 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 	static const enum diag_id fields[] = { D_BAD_EMAIL,	 D_BAD_STATUS,
 					       D_BAD_REGEX,	 D_DUP_PATTERN,
 					       D_SHARED_PATTERN, D_GLOBSTAR };
+	size_t lost = ck_diags_lost(d);
 	struct ck c;
 	int ret = -1;
 
@@ -219,8 +222,12 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 		dedupe(d);
 		one_per_misplacement(d);
 	}
-	ret = c.nomem || (o->script && strbuf_failed(o->script)) ? -1 : 0;
+	ret = c.nomem ? -1 : 0;
 out:
+	/* a finding or a line of the script's there was no memory for */
+	if (ret >= 0 && (ck_diags_lost(d) != lost ||
+			 (o->script && strbuf_failed(o->script))))
+		ret = -1;
 	free(c.l);
 	strbuf_release(&c.tmp);
 	strmap_release(&c.probed);
