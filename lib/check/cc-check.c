@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE /* strcasestr */
 #include "cc-check.h"
+#include "check-internal.h"
 #include "base/base.h"
 #include "model/model.h"
 
@@ -172,11 +173,12 @@ static int parse_answer(const struct strbuf *out, struct wholist *l)
  * One recipient as compared: encoded words decoded, the address in lower
  * case, through .mailmap (its name too, which some lines need).
  */
-static void canonical(struct gm_getmaint *g, const char *s, struct strbuf *out)
+static int canonical(struct gm_getmaint *g, const char *s, struct strbuf *out)
 {
 	struct strbuf dec = STRBUF_INIT, one = STRBUF_INIT;
 	const char *lt;
 	size_t nlen;
+	int ret;
 
 	mnt_mail_decode_words(s, strlen(s), &dec);
 	mnt_mail_address(dec.buf, dec.len, out);
@@ -191,8 +193,12 @@ static void canonical(struct gm_getmaint *g, const char *s, struct strbuf *out)
 		mnt_mailmap_map(&g->mailmap, one.buf, one.len, &dec);
 		mnt_mail_address(dec.buf, dec.len, out);
 	}
+	ret = strbuf_failed(&dec) || strbuf_failed(&one) || strbuf_failed(out) ?
+		      -1 :
+		      0;
 	strbuf_release(&dec);
 	strbuf_release(&one);
+	return ret;
 }
 
 /* the history is there (git), and whether it is shallow: 0 or -1 */
@@ -406,12 +412,15 @@ static int recipients(struct gm_getmaint *g, const struct mnt_mail_msg *m,
 	int ret = 0;
 
 	strbuf_reset(from);
-	if (m->from)
-		canonical(g, m->from, from);
+	if (m->from && canonical(g, m->from, from))
+		ret = -1;
 	for (i = 0; i < m->nr_rcpt && !ret; i++) {
 		struct strmap_entry *e;
 
-		canonical(g, m->rcpt[i], &a);
+		if (canonical(g, m->rcpt[i], &a)) {
+			ret = -1;
+			break;
+		}
 		if (!a.len)
 			continue;
 		e = strmap_put(to, a.buf, a.len);
@@ -458,7 +467,7 @@ static int check_msg(struct gm_getmaint *g, const struct ck_cc_opts *co,
 {
 	struct strmap to = STRMAP_INIT;
 	struct strbuf from = STRBUF_INIT, sb = STRBUF_INIT, a = STRBUF_INIT;
-	size_t i;
+	size_t i, lost = ck_diags_lost(d, false);
 	int ret = -1;
 
 	if (recipients(g, m, &to, &from))
@@ -493,6 +502,9 @@ static int check_msg(struct gm_getmaint *g, const struct ck_cc_opts *co,
 				 "%s: sent to %s, whom get does not name",
 				 what(m, &sb), (const char *)e->value);
 	}
+	/* a finding, or its subject, there was no memory for */
+	if (strbuf_failed(&sb) || ck_diags_lost(d, false) != lost)
+		goto nomem;
 	ret = 0;
 	goto out;
 nomem:
@@ -538,21 +550,23 @@ int ck_cc_check(struct gm_getmaint *g, const struct ck_cc_opts *co,
 				nr_patches++;
 				strbuf_reset(&out);
 				r = gm_answer(g, &co->o, &q, &out, d);
-				if (!r)
-					r = parse_answer(&out, &each[f][i]);
+				if (!r && parse_answer(&out, &each[f][i]))
+					r = -2;
 				/* a patch nobody is named for still counts */
 				each[f][i].patch = true;
 				for (k = 0; !r && k < each[f][i].nr; k++) {
 					const struct who *w = &each[f][i].v[k];
 
-					r = wholist_add(&all, w->line,
-							strlen(w->line),
-							w->role,
-							strlen(w->role),
-							w->addr);
+					if (wholist_add(
+						    &all, w->line,
+						    strlen(w->line), w->role,
+						    strlen(w->role), w->addr))
+						r = -2;
 				}
 			}
 			gm_query_release(&q);
+			if (r == -2)
+				goto nomem;
 			if (r)
 				goto out;
 		}

@@ -59,8 +59,11 @@ const struct ck_line *ck_entry_line(struct ck *c, size_t k,
 size_t ck_next_section(const struct gm_db *db, size_t k, size_t *end);
 /* how much of a header a message quotes */
 int ck_header_width(const struct gm_entry *e);
-/* how many findings d counts but could not record (out of memory) */
-size_t ck_diags_lost(const struct diags *d);
+/*
+ * How many findings d counts but could not record whole (out of memory);
+ * need_file: each should have a file.
+ */
+size_t ck_diags_lost(const struct diags *d, bool need_file);
 
 /* check-fields.c */
 

@@ -236,10 +236,10 @@ int ck_header_width(const struct gm_entry *e)
 
 /*
  * Findings diag_add() had no memory for: counted but not recorded, or
- * recorded without their message or file (every finding of check has
- * a file).
+ * recorded without their message, or (need_file: the findings of a
+ * MAINTAINERS file, which all have one) without their file.
  */
-size_t ck_diags_lost(const struct diags *d)
+size_t ck_diags_lost(const struct diags *d, bool need_file)
 {
 	size_t i, n = 0;
 
@@ -247,6 +247,6 @@ size_t ck_diags_lost(const struct diags *d)
 		n += d->count[i];
 	n -= d->nr;
 	for (i = 0; i < d->nr; i++)
-		n += !d->v[i].msg || !d->v[i].file;
+		n += !d->v[i].msg || (need_file && !d->v[i].file);
 	return n;
 }

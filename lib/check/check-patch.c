@@ -598,14 +598,14 @@ static void widened_notes(const struct ck_patch *cp, struct gm_db *db,
 int ck_patch_notes(const struct ck_patch *cp, struct gm_db *db,
 		   const struct ck_tree *t, struct diags *d)
 {
-	size_t lost = ck_diags_lost(d);
+	size_t lost = ck_diags_lost(d, true);
 
 	if (catch_all_notes(cp, db, d))
 		return -1;
 	if (t && cp->nr)
 		widened_notes(cp, db, t, d);
 	/* a note diag_add() had no memory for */
-	return ck_diags_lost(d) != lost ? -1 : 0;
+	return ck_diags_lost(d, true) != lost ? -1 : 0;
 }
 
 /* ---- what a run in patch mode reports ---- */

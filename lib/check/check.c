@@ -38,7 +38,7 @@ static int canonical(struct ck *c)
 		goto out;
 	if (!bad && mnt_check_canonical(&m, ck_preferred_order, &d) < 0)
 		goto out;
-	if (ck_diags_lost(&d))
+	if (ck_diags_lost(&d, true))
 		goto out;
 	for (i = 0; i < d.nr; i++) {
 		const struct diag *dg = &d.v[i];
@@ -182,7 +182,7 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 	static const enum diag_id fields[] = { D_BAD_EMAIL,	 D_BAD_STATUS,
 					       D_BAD_REGEX,	 D_DUP_PATTERN,
 					       D_SHARED_PATTERN, D_GLOBSTAR };
-	size_t lost = ck_diags_lost(d);
+	size_t lost = ck_diags_lost(d, true);
 	struct ck c;
 	int ret = -1;
 
@@ -225,7 +225,7 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 	ret = c.nomem ? -1 : 0;
 out:
 	/* a finding or a line of the script's there was no memory for */
-	if (ret >= 0 && (ck_diags_lost(d) != lost ||
+	if (ret >= 0 && (ck_diags_lost(d, true) != lost ||
 			 (o->script && strbuf_failed(o->script))))
 		ret = -1;
 	free(c.l);
