@@ -63,7 +63,11 @@ void print_diags(const struct diags *d)
 		strbuf_reset(&sb);
 		diag_format(&sb, &d->v[i]);
 		strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, stderr);
+		if (strbuf_failed(&sb)) /* the message alone, not cut short */
+			fprintf(stderr, "%s\n",
+				d->v[i].msg ? d->v[i].msg : "(out of memory)");
+		else
+			fwrite(sb.buf, 1, sb.len, stderr);
 	}
 	if (d->lost)
 		error_msg("out of memory: %zu message%s lost", d->lost,

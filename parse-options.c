@@ -6,13 +6,14 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 /* Does name (length len) appear among the '|'-separated names? */
-static int name_matches(const char *names, const char *name, size_t len)
+static bool name_matches(const char *names, const char *name, size_t len)
 {
 	const char *p = names;
 
@@ -21,12 +22,12 @@ static int name_matches(const char *names, const char *name, size_t len)
 		size_t n = end ? (size_t)(end - p) : strlen(p);
 
 		if (n == len && !strncasecmp(p, name, len))
-			return 1;
+			return true;
 		if (!end)
 			break;
 		p = end + 1;
 	}
-	return 0;
+	return false;
 }
 
 static const struct option *find_option(const struct option *opts,
