@@ -98,4 +98,18 @@ test_expect_success 'merge with a conflict' '
 		maint merge base ours theirs
 '
 
+test_expect_success 'split' '
+	alloc_sweep split setup_file maint split --by=dir --min=1 --outdir=D
+'
+
+test_expect_success 'split --rules' '
+	printf "of ^OPEN FIRMWARE\nnet ^NETWORKING\n" >rules &&
+	alloc_sweep split-rules setup_file maint split --rules="$TRASH/rules" \
+		--outdir=D
+'
+
+test_expect_success 'join' '
+	alloc_sweep join setup_split maint join --output=J D
+'
+
 test_done

@@ -28,13 +28,15 @@ static void add_name(struct strbuf *out, const struct strbuf *name)
 /*
  * M:, R: as get --json gives a person: "name" (null when there is none)
  * and "address", as get_maintainer.pl's parse_email() reads the value;
- * L: its "address" (the first word) and its flags.
+ * L: its "address" (the first word) and its flags.  0, or -1 out of
+ * memory.
  */
-static void add_email(struct mnt_email_parser *ep, struct strbuf *out,
-		      char type, const char *v, size_t vlen)
+static int add_email(struct mnt_email_parser *ep, struct strbuf *out, char type,
+		     const char *v, size_t vlen)
 {
 	struct mnt_email e;
 	size_t w = 0;
+	int ret;
 
 	mnt_email_init(&e);
 	if (type == 'L') {
@@ -57,13 +59,16 @@ static void add_email(struct mnt_email_parser *ep, struct strbuf *out,
 		strbuf_addstr(out, ", \"address\": ");
 		json_add_string(out, e.address.buf, e.address.len);
 	}
+	ret = strbuf_failed(&e.name) || strbuf_failed(&e.address) ? -1 : 0;
 	mnt_email_release(&e);
+	return ret;
 }
 
 int export_json(const struct maintainers *m, struct strbuf *out)
 {
 	struct mnt_email_parser ep;
 	size_t i, j;
+	int ret = 0;
 
 	mnt_email_parser_init(&ep);
 	strbuf_addf(out, "{\n  \"version\": %d,\n  \"files\": [",
@@ -96,14 +101,15 @@ int export_json(const struct maintainers *m, struct strbuf *out)
 				"%s\n        {\"type\": \"%c\", \"value\": ",
 				j ? "," : "", l[j].type);
 			json_add_string(out, v, vlen);
-			if (l[j].type == 'M' || l[j].type == 'R' ||
-			    l[j].type == 'L')
-				add_email(&ep, out, l[j].type, v, vlen);
+			if ((l[j].type == 'M' || l[j].type == 'R' ||
+			     l[j].type == 'L') &&
+			    add_email(&ep, out, l[j].type, v, vlen))
+				ret = -1;
 			strbuf_addf(out, ", \"line\": %lu}", l[j].lineno);
 		}
 		strbuf_addstr(out, s->nr ? "\n      ]}" : "]}");
 	}
 	strbuf_addstr(out, m->nr_sections > 1 ? "\n  ]\n}\n" : "]\n}\n");
 	mnt_email_parser_release(&ep);
-	return strbuf_failed(out) ? -1 : 0;
+	return ret || strbuf_failed(out) ? -1 : 0;
 }

@@ -107,11 +107,22 @@ int split_rule_key(const struct maintainers *m, const struct mnt_section *s,
 	int ret = -1;
 
 	mnt_section_text(m, s, &text);
+	if (strbuf_failed(&text)) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
 	for (k = 0; k < nrules; k++) {
-		if (regex_match(&rules[k].re, s->header, s->header_len) !=
-			    REGEX_MATCH &&
-		    regex_match(&rules[k].re, text.buf, text.len) !=
-			    REGEX_MATCH)
+		int r = regex_match(&rules[k].re, s->header, s->header_len);
+
+		if (r != REGEX_MATCH && r != REGEX_ERROR)
+			r = regex_match(&rules[k].re, text.buf, text.len);
+		if (r == REGEX_ERROR) {
+			diag_add(d, D_REGEX, rules_name, rules[k].lineno,
+				 "the regex failed on section '%.*s'",
+				 (int)s->header_len, s->header);
+			goto out;
+		}
+		if (r != REGEX_MATCH)
 			continue;
 		rules[k].hits++;
 		if (hit != (size_t)-1 &&

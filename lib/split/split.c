@@ -178,15 +178,15 @@ static const char *const binding_dirs[][2] = {
 
 /*
  * The code directory a binding subject documents, if some section has
- * code there (a key in code); appended to key.  True when found.
+ * code there (a key in code); appended to key.  1 when found, 0 when
+ * not, -1 out of memory.
  */
-static bool binding_key(const char *sub, size_t len, const struct strmap *code,
-			struct strbuf *key)
+static int binding_key(const char *sub, size_t len, const struct strmap *code,
+		       struct strbuf *key)
 {
 	struct strbuf k = STRBUF_INIT;
 	size_t i;
-	int pass;
-	bool found = false;
+	int pass, found = 0;
 
 	for (pass = 0; pass < 4 && !found; pass++) {
 		strbuf_reset(&k);
@@ -204,39 +204,47 @@ static bool binding_key(const char *sub, size_t len, const struct strmap *code,
 						      "");
 			split_safe_component(&k, sub, len);
 		}
-		if (strmap_get(code, k.buf, k.len)) {
+		if (strbuf_failed(&k)) {
+			found = -1;
+		} else if (strmap_get(code, k.buf, k.len)) {
 			strbuf_addbuf(key, &k);
-			found = true;
+			found = 1;
 		}
 	}
 	strbuf_release(&k);
 	return found;
 }
 
-/* Count a vote for k in votes; the running winner in key, see dir_key(). */
-static void vote(struct strmap *votes, const struct strbuf *k,
-		 const struct strmap *weight, struct strbuf *key, size_t *best,
-		 size_t *tied)
+/*
+ * Count a vote for k in votes; the running winner in key, see dir_key().
+ * 0, or -1 out of memory.
+ */
+static int vote(struct strmap *votes, const struct strbuf *k,
+		const struct strmap *weight, struct strbuf *key, size_t *best,
+		size_t *tied)
 {
-	struct strmap_entry *e = strmap_put(votes, k->buf, k->len);
+	struct strmap_entry *e;
 	size_t v, wk = 0, wb = 0;
 	const struct strmap_entry *w;
 
+	if (strbuf_failed(k) || strbuf_failed(key))
+		return -1;
+	e = strmap_put(votes, k->buf, k->len);
 	if (!e)
-		return;
+		return -1;
 	e->value = (void *)((uintptr_t)e->value + 1);
 	v = (uintptr_t)e->value;
 	if (v < *best)
-		return;
+		return 0;
 	if (v > *best || !key->len) {
 		*best = v;
 		*tied = 0;
 		strbuf_reset(key);
 		strbuf_addbuf(key, k);
-		return;
+		return 0;
 	}
 	if (!strcmp(k->buf, key->buf))
-		return;
+		return 0;
 	/* a tie: the directory more sections' patterns name, then by name */
 	(*tied)++;
 	if ((w = strmap_get(weight, k->buf, k->len)))
@@ -247,6 +255,7 @@ static void vote(struct strmap *votes, const struct strbuf *k,
 		strbuf_reset(key);
 		strbuf_addbuf(key, k);
 	}
+	return 0;
 }
 
 /*
@@ -295,10 +304,13 @@ static int dir_weights(const struct maintainers *m, struct dir_ctx *c)
 			if (pc == PAT_NONE)
 				continue;
 			dir_key_of(&k, comp, clen, n);
-			e = strmap_put(pc == PAT_CODE || pc == PAT_VAGUE ?
-					       &c->code :
-					       &c->aux,
-				       k.buf, k.len);
+			e = strbuf_failed(&k) ?
+				    NULL :
+				    strmap_put(pc == PAT_CODE ||
+							       pc == PAT_VAGUE ?
+						       &c->code :
+						       &c->aux,
+					       k.buf, k.len);
 			if (!e) {
 				ret = -1;
 				break;
@@ -338,10 +350,10 @@ static bool tier_why(const struct dir_tier *t, const char *prefix,
  * code directory its device-tree bindings document; else the one most
  * of its vague code patterns name (arch, drivers...); else the directory
  * most of its test and sample patterns name; else the one most of its
- * documentation and header patterns name.
+ * documentation and header patterns name.  0, or -1 out of memory.
  */
-static void dir_key(const struct maintainers *m, const struct mnt_section *s,
-		    struct dir_ctx *c, struct strbuf *key, struct strbuf *why)
+static int dir_key(const struct maintainers *m, const struct mnt_section *s,
+		   struct dir_ctx *c, struct strbuf *key, struct strbuf *why)
 {
 	const struct mnt_line *l = mnt_section_lines(m, s);
 	const char *comp[64], *sub;
@@ -349,6 +361,7 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 	struct strbuf k = STRBUF_INIT, bkey = STRBUF_INIT;
 	struct strbuf bsub = STRBUF_INIT;
 	struct dir_tier *t = c->t;
+	int ret = 0, b;
 
 	strbuf_reset(key);
 	strbuf_reset(why);
@@ -376,13 +389,17 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 				       T_AUX;
 		if (ti != T_CODE)
 			naux++;
-		if (pc == PAT_BINDING && sub && !bkey.len &&
-		    binding_key(sub, sublen, &c->code, &bkey))
+		b = pc == PAT_BINDING && sub && !bkey.len ?
+			    binding_key(sub, sublen, &c->code, &bkey) :
+			    0;
+		if (b > 0)
 			strbuf_add(&bsub, v, (size_t)(sub + sublen - v));
 		t[ti].n++;
-		vote(&t[ti].votes, &k,
-		     ti == T_CODE || ti == T_VAGUE ? &c->code : &c->aux,
-		     &t[ti].key, &t[ti].best, &t[ti].tied);
+		if (b < 0 ||
+		    vote(&t[ti].votes, &k,
+			 ti == T_CODE || ti == T_VAGUE ? &c->code : &c->aux,
+			 &t[ti].key, &t[ti].best, &t[ti].tied))
+			ret = -1;
 	}
 	if (tier_why(&t[T_CODE], "", "code", naux, "doc/header/test", why)) {
 		strbuf_addbuf(key, &t[T_CODE].key);
@@ -401,9 +418,12 @@ static void dir_key(const struct maintainers *m, const struct mnt_section *s,
 	} else {
 		strbuf_addstr(why, "no F: pattern names a directory");
 	}
+	if (strbuf_failed(&bkey) || strbuf_failed(&bsub))
+		ret = -1;
 	strbuf_release(&k);
 	strbuf_release(&bkey);
 	strbuf_release(&bsub);
+	return ret;
 }
 
 /* The key of a section for the tree strategy; "" for none. */
@@ -576,7 +596,10 @@ static int key_of(const struct maintainers *m, const struct mnt_section *s,
 				   d))
 			return -1;
 	} else if (by == SPLIT_DIR) {
-		dir_key(m, s, dc, key, why);
+		if (dir_key(m, s, dc, key, why)) {
+			diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+			return -1;
+		}
 	} else {
 		section_key(m, s, key);
 		if (key->len)
@@ -606,6 +629,8 @@ static int plan_key(const struct maintainers *m, size_t i, enum split_by by,
 		ret = -1;
 		goto out;
 	}
+	if (strbuf_failed(&key) || strbuf_failed(&why))
+		goto out;
 	keys[i] = strbuf_detach(&key, NULL);
 	if (!keys[i])
 		goto out;
