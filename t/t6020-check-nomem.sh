@@ -77,4 +77,21 @@ test_expect_success '--self-test: the script lines or out of memory' '
 	sweep --self-test
 '
 
+# a patch that adds a bad R: and an F: no file matches (both errors)
+awk '{ print }
+	/^ACME CLEAN DRIVER$/ { getline; print; print "R:\tdave at example.org" }
+	/^F:\tdrivers\/acme\/$/ { print "F:\tdrivers/nothing/" }' \
+	MAINTAINERS >../M.new &&
+diff -u MAINTAINERS ../M.new |
+	sed '1s|^--- .*|--- a/MAINTAINERS|; 2s|^+++ .*|+++ b/MAINTAINERS|' >../p.patch
+
+test_expect_success 'check PATCH: its findings or out of memory' '
+	test_expect_code 1 maint check ../p.patch >out &&
+	test_grep "R: .dave at example.org. is not an e-mail" out &&
+	test_grep "drivers/nothing/. matches no file" out &&
+	from=$(count ../count1 --only=conflict-marker ../p.patch) &&
+	sweep --skip=section-order,field-order,field-form,layout,odd-line,duplicate-header \
+		../p.patch
+'
+
 test_done
