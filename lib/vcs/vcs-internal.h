@@ -2,14 +2,21 @@
 /*
  * vcs-internal: what the files of vcs share (see vcs.h for the whole):
  *
- *  vcs.c	git processes, git_execute_cmd(), the script's commands
- *  vcs-repo.c	git's own files read directly: .git, HEAD, the index,
- *		the commit-graph
+ * from the bottom up (a file calls only files above it in this list):
+ *
+ *  vcs-repo.c	is there git; git's own files read directly: .git, HEAD,
+ *		the index
  *  vcs-cache.c	the cache under .git/maint/history
+ *  vcs-run.c	running git (through lib/base/run), git_execute_cmd()
+ *  vcs-cmd.c	the script's command for a file's log; the logs kept
+ *  vcs-commit-graph.c  the commit-graph: commits, parents, Bloom
+ *		filters, the walk
+ *  vcs-graph.c	the logs of a few files from the walk and git log
+ *		--no-walk
  *  vcs-log.c	the logs of files from git logs without --follow, split
  *		per file
- *  vcs-graph.c	the logs of a few files from the walk (the commit-graph's,
- *		Bloom filters) and git log --no-walk
+ *  vcs.c	struct vcs made and freed; the script's commands (vcs.h)
+ *  vcs-activity.c  the log activity reads
  *
  * Ownership as in vcs.h: what a function appends to a strbuf is the
  * caller's; struct vcs owns its logs.
@@ -21,6 +28,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define LOG_FORMAT                                            \
 	"GitCommit: %H%nGitAuthor: %an <%ae>%nGitDate: %aD%n" \
@@ -39,7 +47,7 @@ struct vcs_pending {
 	bool follow; /* added in the window: --follow may look further */
 };
 
-/* ---- vcs.c ---- */
+/* ---- vcs-run.c ---- */
 
 /*
  * Run argv with standard input from in (or /dev/null), standard output
@@ -49,13 +57,13 @@ int vcs_run(struct vcs *v, const char *const argv[], const char *in,
 	    size_t inlen, struct strbuf *out);
 /*
  * Run n commands, at most jobs at a time; command i's standard input
- * ins[i] (ins NULL: /dev/null; written whole first, as git reads all of
- * --stdin before it writes), its standard output appended to outs[i],
- * its exit status in status[i] (-1: not run).
+ * ins[i] (ins NULL: /dev/null), its standard output appended to outs[i],
+ * its exit status in status[i] (-1: not run).  0, or -1 (ENOMEM: none
+ * ran).
  */
-void vcs_run_jobs(struct vcs *v, const char *const *const argvs[],
-		  const struct strbuf *ins, size_t n, unsigned jobs,
-		  struct strbuf *outs, int *status);
+int vcs_run_jobs(struct vcs *v, const char *const *const argvs[],
+		 const struct strbuf *ins, size_t n, unsigned jobs,
+		 struct strbuf *outs, int *status);
 /* How many git processes at once: the processors, up to 4. */
 unsigned vcs_jobs(void);
 /*
@@ -64,6 +72,14 @@ unsigned vcs_jobs(void);
  */
 int vcs_run_lines(struct vcs *v, const char *const argv[], const char *since,
 		  bool cacheable, struct strbuf *out);
+/*
+ * In a record of a log ("PARENTS\n" + the script's format + "\1\n" +
+ * raw and numstat lines, to end), the "\1" line, looked for from the
+ * line after nl (the end of the parents' line); NULL: none.
+ */
+const char *vcs_record_mid(const char *nl, const char *end);
+
+/* ---- vcs-cmd.c ---- */
 
 /* The script's command for one file's log (git log --follow ...). */
 int vcs_follow_log(struct vcs *v, const char *since, const char *file,
@@ -76,13 +92,6 @@ void vcs_follow_log_store(struct vcs *v, const char *since, const char *file,
 			  const struct strbuf *log);
 /* The log of file in v->logs, made empty if new (*fresh); NULL: ENOMEM. */
 struct strbuf *vcs_log_slot(struct vcs *v, const char *file, bool *fresh);
-/*
- * In a record of a log ("PARENTS\n" + the script's format + "\1\n" +
- * raw and numstat lines, to end), the "\1" line, looked for from the
- * line after nl (the end of the parents' line); NULL: none.
- */
-const char *vcs_record_mid(const char *nl, const char *end);
-
 /* ---- vcs-repo.c ---- */
 
 /* Read a small file into out (reset first): 0, or -1. */
@@ -116,6 +125,39 @@ bool vcs_cache_get(struct vcs *v, const struct strbuf *key, struct strbuf *out);
 void vcs_cache_put(struct vcs *v, const struct strbuf *key,
 		   const struct strbuf *val);
 
+/* ---- vcs-commit-graph.c ---- */
+
+/*
+ * The commit-graph git would read: loaded once into v->graph; NULL when
+ * there is none (or none read here).
+ */
+struct vcs_graph *vcs_cgraph_load(struct vcs *v);
+/* Unmap the commit-graph. */
+void vcs_graph_release(struct vcs *v);
+/* The bytes of a commit id (20 or 32). */
+unsigned vcs_cgraph_hashlen(const struct vcs_graph *g);
+/* The position of the commit with this hex id, or -1. */
+int64_t vcs_cgraph_find(const struct vcs_graph *g, const char *hex);
+/* The hex id of commit pos, appended. */
+void vcs_cgraph_hex(const struct vcs_graph *g, uint32_t pos, struct strbuf *sb);
+/*
+ * The non-merge commits git log --since shows from head, in its order,
+ * in *order (malloc'd; *n of them).  0, or -1 (a bad graph, ENOMEM).
+ */
+int vcs_cgraph_walk(const struct vcs_graph *g, uint32_t head, uint64_t max_age,
+		    uint32_t **order, size_t *n);
+
+/* The Bloom filter keys of a path and its directories (git's bloom.c). */
+#define VCS_BLOOM_KEYS 6
+struct vcs_bloom_key {
+	unsigned n;
+	uint32_t h[VCS_BLOOM_KEYS][2][32];
+};
+void vcs_bloom_key(const char *path, struct vcs_bloom_key *k);
+/* May commit pos change the path of key k (its filter says maybe)? */
+bool vcs_bloom_maybe(const struct vcs_graph *g, uint32_t pos,
+		     const struct vcs_bloom_key *k);
+
 /* ---- vcs-graph.c ---- */
 
 /* The most files vcs_graph_logs() reads at once. */
@@ -129,7 +171,5 @@ void vcs_cache_put(struct vcs *v, const struct strbuf *key,
  */
 int vcs_graph_logs(struct vcs *v, const char *since, struct vcs_pending *p,
 		   size_t np);
-/* Unmap the commit-graph. */
-void vcs_graph_release(struct vcs *v);
 
 #endif

@@ -138,17 +138,6 @@ static void record_numstat(const char *q, const char *end,
 	}
 }
 
-const char *vcs_record_mid(const char *nl, const char *end)
-{
-	const char *q;
-
-	for (q = nl + 1; q < end; q++)
-		if (*q == '\1' && q[-1] == '\n' &&
-		    (q + 1 == end || q[1] == '\n'))
-			return q;
-	return NULL;
-}
-
 /*
  * One record of a log: "PARENTS\n" + the script's format + "\1\n" + raw
  * and numstat lines.  Append it to the log of every pending file it

@@ -268,3 +268,43 @@ out:
 	strbuf_release(&prev);
 	return ret;
 }
+
+/* which(): an entry of $PATH holding bin (-e) */
+static bool which(const char *bin)
+{
+	const char *path = getenv("PATH"), *p, *q;
+	struct strbuf f = STRBUF_INIT;
+	bool found = false;
+
+	if (!path)
+		return false;
+	for (p = path; !found; p = q + 1) {
+		q = strchr(p, ':');
+		if (!q)
+			q = p + strlen(p);
+		strbuf_reset(&f);
+		strbuf_add(&f, p, (size_t)(q - p));
+		strbuf_addch(&f, '/');
+		strbuf_addstr(&f, bin);
+		found = !access(f.buf, F_OK);
+		if (!*q)
+			break;
+	}
+	strbuf_release(&f);
+	return found;
+}
+
+int vcs_exists(struct vcs *v)
+{
+	struct stat st;
+
+	if (v->kind >= 0)
+		return v->kind;
+	if (which("git") && !access(".git", F_OK))
+		v->kind = 1;
+	else if (which("hg") && !stat(".hg", &st) && S_ISDIR(st.st_mode))
+		v->kind = 2;
+	else
+		v->kind = 0;
+	return v->kind;
+}
