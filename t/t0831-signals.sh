@@ -103,5 +103,31 @@ test_expect_success 'split of the kernel file killed at many points' '
 
 '
 
+# get --all answers a long list in forked children: a signal that ends
+# it ends them too, before it exits (none goes on writing its part)
+test_expect_success 'get --all: a signal stops its children first' '
+	K=${MAINT_KERNEL_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/maint/linux-source-${MAINT_KERNEL_VERSION:-6.12}} &&
+	if ! test -f "$K/MAINTAINERS"; then echo "no kernel tree: skipped"; exit 0; fi &&
+	if ! command -v pgrep >/dev/null; then echo "no pgrep: skipped"; exit 0; fi &&
+	(cd "$K" && find . -type f ! -name .maint-extracted) |
+		sed "s|^\./||" | sort >files &&
+	for SIG in TERM INT HUP; do
+		(cd "$K" && exec perl -e "\$SIG{INT} = q(DEFAULT); exec @ARGV" \
+			maint get --all - <"$TRASH/files" >"$TRASH/all.out") &
+		pid=$! && kids= && i=0 &&
+		while test -z "$kids" && test $i -lt 500; do
+			kids=$(pgrep -P $pid) || sleep 0.01
+			i=$((i + 1))
+		done &&
+		test -n "$kids" &&
+		kill -$SIG $pid &&
+		{ wait $pid && st=0 || st=$?; } &&
+		test $st = $((128 + $(kill -l $SIG))) &&
+		for k in $kids; do
+			! kill -0 $k 2>/dev/null || exit 1
+		done
+	done
+'
+
 echo "# $(points_tried) points where a signal was sent"
 test_done

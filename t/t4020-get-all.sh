@@ -3,7 +3,8 @@
 # maint's own get options on a small git tree (issue #24 items 7 and 8):
 # --all reads no history unless asked, shows progress on a terminal;
 # the JSON answers never carry the script's "GitAuthor: " name;
-# --unowned alone is the whole tree; --owner of nobody is an error.
+# --unowned alone is the whole tree; --owner of nobody is an error; a
+# long list is answered in parts, in order, through pipes (#23 item 2).
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIRECTORY/lib-gettree.sh"
 
@@ -92,5 +93,29 @@ test_expect_success '--owner of an address no section lists: exit 1' '
 		2>../own2.err &&
 	test_grep "no section lists" ../own2.err
 '
+
+# a list long enough to be answered in parts by forked children
+# (gm_get_all(): over 64 KiB), the tree's files again and again: the
+# answers come in the list's order, none through a file in /tmp
+test_expect_success '--all of a long list: in parts, in order' '
+	git ls-files >../files &&
+	maint get --all - <../files >../one.out &&
+	for i in $(seq 3000); do cat ../files; done >../long &&
+	test $(wc -c <../long) -gt 200000 &&
+	for i in $(seq 3000); do cat ../one.out; done >../long.expect &&
+	maint get --all - <../long >../long.out &&
+	test_cmp ../long.expect ../long.out
+'
+
+if command -v strace >/dev/null; then
+	test_expect_success '--all of a long list: no file in /tmp' '
+		strace -f -e trace=open,openat,creat -o ../trace \
+			maint get --all - <../long >../long2.out &&
+		test_cmp ../long.expect ../long2.out &&
+		! grep "\"/tmp/" ../trace
+	'
+else
+	test_skip '--all of a long list: no file in /tmp' 'no strace'
+fi
 
 test_done

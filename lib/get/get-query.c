@@ -439,33 +439,6 @@ out:
 	return ret;
 }
 
-/* Copy what the child wrote (to the temporary file tfd) to fd. */
-static int copy_back(int tfd, int fd, struct diags *d)
-{
-	struct strbuf buf = STRBUF_INIT;
-	int err = 0, ret = -1;
-
-	if (lseek(tfd, 0, SEEK_SET) || !strbuf_grow(&buf, 1 << 20)) {
-		diag_add(d, D_NOMEM, NULL, 0, "the second half failed");
-		goto out;
-	}
-	for (;;) {
-		ssize_t got = read(tfd, buf.buf, buf.alloc - 1);
-
-		if (got < 0 || write_all(fd, buf.buf, (size_t)got, &err)) {
-			diag_add(d, D_READ, NULL, 0,
-				 "cannot copy the second half");
-			goto out;
-		}
-		if (!got)
-			break;
-	}
-	ret = 0;
-out:
-	strbuf_release(&buf);
-	return ret;
-}
-
 /*
  * --all with history: the logs of every path from one git log (before
  * the list is split between the two processes).
@@ -506,44 +479,217 @@ out:
 	return ret;
 }
 
-/* The forked half of --all: its answer, then its exhausted regexes. */
-static int second_half(struct gm_getmaint *g, const struct gm_opts *o,
-		       const struct gm_select *sel, char *p, char *end, int fd,
-		       int lim[2], struct diags *d)
+/*
+ * --all in parallel: the list cut into chunks (at line ends), each
+ * answered by a forked child (run_pool(), ALL_JOBS at once) into a pipe,
+ * the answers written to fd in the order of the list.  A child starts
+ * from the state before the first chunk (the memo of answers is its
+ * own).  What a child has to tell besides its answer comes on its
+ * standard error: "ENTRY WHICH\n" for each regex it found at its limit, then "D ID LINE ERR FILELEN MSGLEN\n" FILE MSG for each
+ * diagnostic.
+ */
+#define ALL_JOBS 2
+#define ALL_CHUNK (128 * 1024) /* bytes of the list (at least) a chunk */
+
+struct all_run {
+	struct gm_getmaint *g;
+	const struct gm_opts *o;
+	const struct gm_select *sel;
+	char **cut; /* chunk i is [cut[i], cut[i + 1]) */
+	struct run_cmd *cmds;
+	struct strbuf *outs, *errs;
+	size_t n, total, done;
+	bool failed; /* a chunk failed */
+};
+
+struct all_chunk {
+	struct all_run *r;
+	size_t i;
+};
+
+/* A diagnostic to the parent (see above). */
+static void send_diag(const struct diag *x, struct strbuf *sb)
 {
+	const char *file = x->file ? x->file : "";
+
+	strbuf_addf(sb, "D %d %lu %d %zu %zu\n%s%s", (int)x->id, x->line,
+		    x->err, strlen(file), strlen(x->msg), file, x->msg);
+}
+
+/* In the forked child: one chunk's answer, then what it has to tell. */
+static int all_chunk(void *data)
+{
+	struct all_chunk *c = data;
+	struct all_run *r = c->r;
+	struct diags d = DIAGS_INIT;
 	struct strbuf sb = STRBUF_INIT;
 	int err = 0, ret;
+	size_t i;
 
-	close(lim[0]);
-	ret = answer_range(g, o, sel, p, end, fd, 0, d) ? 1 : 0;
-	if (gm_db_limit_list(&g->db, &sb) ||
-	    write_all(lim[1], sb.buf, sb.len, &err))
+	ret = answer_range(r->g, r->o, r->sel, r->cut[c->i], r->cut[c->i + 1],
+			   1, 0, &d) ?
+		      1 :
+		      0;
+	if (gm_db_limit_list(&r->g->db, &sb))
 		ret = 1;
-	close(lim[1]);
+	for (i = 0; i < d.nr; i++)
+		send_diag(&d.v[i], &sb);
+	if (strbuf_failed(&sb) || write_all(2, sb.buf, sb.len, &err))
+		ret = 1;
+	diags_release(&d);
 	strbuf_release(&sb);
 	return ret;
 }
 
-/* Mark what the other half reported ("ENTRY WHICH" lines). */
-static int limits_back(struct gm_getmaint *g, int fd)
+/* A chunk ended, in order: the progress so far. */
+static int all_done(void *ctx, size_t i)
 {
-	struct strbuf sb = STRBUF_INIT;
-	char *p, *end;
-	int err = 0, ret = 0;
+	struct all_run *r = ctx;
 
-	if (read_fd(fd, &sb, &err))
-		ret = -1;
-	for (p = sb.buf, end = sb.buf + sb.len; !ret && p < end;) {
+	if (r->cmds[i].status) {
+		r->failed = true; /* nothing after it is written */
+		return -1;
+	}
+	r->done += count_lines(r->cut[i], r->cut[i + 1]);
+	if (r->o->progress && r->done < r->total)
+		r->o->progress(r->o->progress_ctx, r->done, r->total);
+	return 0;
+}
+
+/* A diagnostic sent by a child, at *p: added to d.  0, or -1. */
+static int take_diag(const char **p, const char *end, struct diags *d)
+{
+	int id, err, n = 0;
+	unsigned long line;
+	size_t flen, mlen;
+	const char *f;
+	size_t nr = d->nr;
+
+	if (sscanf(*p, "D %d %lu %d %zu %zu\n%n", &id, &line, &err, &flen,
+		   &mlen, &n) != 5 ||
+	    !n || id < 0 || id >= D__COUNT || flen + mlen > (size_t)(end - *p))
+		return -1;
+	f = *p + n;
+	if (flen) {
+		char *file = strndup(f, flen);
+
+		if (!file)
+			return -1;
+		diag_add(d, (enum diag_id)id, file, line, "%.*s", (int)mlen,
+			 f + flen);
+		free(file);
+	} else {
+		diag_add(d, (enum diag_id)id, NULL, line, "%.*s", (int)mlen,
+			 f + flen);
+	}
+	if (d->nr == nr)
+		return -1; /* out of memory */
+	d->v[nr].err = err;
+	*p = f + flen + mlen;
+	return 0;
+}
+
+/*
+ * What child i told (its standard error): the regexes it found at
+ * their limit marked, its diagnostics added to d.  0, or -1.
+ */
+static int all_told(struct gm_getmaint *g, const struct strbuf *sb,
+		    struct diags *d)
+{
+	const char *p = sb->buf, *end = sb->buf + sb->len;
+
+	while (p < end) {
 		unsigned long long i;
 		unsigned k;
 		int n = 0;
 
+		if (*p == 'D') {
+			if (take_diag(&p, end, d))
+				return -1;
+			continue;
+		}
 		if (sscanf(p, "%llu %u\n%n", &i, &k, &n) != 2 || !n)
-			break;
+			return -1;
 		gm_db_limit_mark(&g->db, (size_t)i, k);
 		p += n;
 	}
-	strbuf_release(&sb);
+	return 0;
+}
+
+/* Cut [list, end) into chunks at line ends: r->cut, r->n.  0, or -1. */
+static int all_cut(struct all_run *r, char *list, char *end)
+{
+	size_t len = (size_t)(end - list), n, i;
+	char *p = list;
+
+	n = len / ALL_CHUNK;
+	n = n < ALL_JOBS ? ALL_JOBS : n;
+	r->cut = calloc(n + 1, sizeof(*r->cut));
+	if (!r->cut)
+		return -1;
+	r->cut[0] = list;
+	for (i = 1, r->n = 0; i < n && p < end; i++) {
+		char *q = list + len / n * i, *nl;
+
+		if (q < p)
+			continue;
+		nl = memchr(q, '\n', (size_t)(end - q));
+		p = nl ? nl + 1 : end;
+		if (p < end)
+			r->cut[++r->n] = p;
+	}
+	r->cut[++r->n] = end;
+	return 0;
+}
+
+/* Answer the chunks of r in forked children to fd.  0, or -1 (d). */
+static int all_parallel(struct all_run *r, int fd, struct diags *d)
+{
+	const struct run_pool pool = { ALL_JOBS, fd, all_done, r };
+	struct all_chunk *c = calloc(r->n, sizeof(*c));
+	size_t i;
+	int ret = -1;
+
+	r->cmds = calloc(r->n, sizeof(*r->cmds));
+	r->outs = calloc(r->n, sizeof(*r->outs));
+	r->errs = calloc(r->n, sizeof(*r->errs));
+	if (!c || !r->cmds || !r->outs || !r->errs) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < r->n; i++) {
+		c[i] = (struct all_chunk){ r, i };
+		strbuf_init(&r->outs[i]);
+		strbuf_init(&r->errs[i]);
+		r->cmds[i].fn = all_chunk;
+		r->cmds[i].data = &c[i];
+		r->cmds[i].out = &r->outs[i];
+		r->cmds[i].err = &r->errs[i];
+	}
+	if (run_pool(&pool, r->cmds, r->n) && !r->failed) {
+		diag_add_errno(d, D_OPEN, NULL, errno, "cannot write");
+		goto out;
+	}
+	/* after every child started: each began from the same state */
+	for (i = 0; i < r->n; i++) {
+		size_t nr = d->nr;
+
+		if (!all_told(r->g, &r->errs[i], d) && !r->cmds[i].status)
+			continue;
+		if (d->nr == nr)
+			diag_add(d, D_READ, NULL, 0, "a part of --all failed");
+		goto out;
+	}
+	ret = 0;
+out:
+	for (i = 0; r->outs && r->errs && i < r->n; i++) {
+		strbuf_release(&r->outs[i]);
+		strbuf_release(&r->errs[i]);
+	}
+	free(r->cmds);
+	free(r->outs);
+	free(r->errs);
+	free(c);
 	return ret;
 }
 
@@ -552,15 +698,18 @@ int gm_get_all(struct gm_getmaint *g, const struct gm_opts *opts,
 	       struct diags *d)
 {
 	struct gm_opts o = *opts;
-	char *mid, *end = list + len;
-	int status, ret = -1, tfd = -1, lim[2] = { -1, -1 };
-	pid_t pid = -1;
-	/* before answer_range() cuts the list into strings */
-	size_t total = o.progress ? count_lines(list, end) : 0;
+	struct all_run r = {
+		g, &o, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, false
+	};
+	char *end = list + len;
+	int ret = -1;
 
 	o.output_multiline = 0;
 	if (sel && !sel->unowned && !sel->owner)
 		sel = NULL;
+	r.sel = sel;
+	/* before answer_range() cuts the list into strings */
+	r.total = o.progress ? count_lines(list, end) : 0;
 	if (gm_db_index(&g->db)) {
 		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
 		return -1;
@@ -570,57 +719,21 @@ int gm_get_all(struct gm_getmaint *g, const struct gm_opts *opts,
 		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
 		return -1;
 	}
-	mid = end;
-	if (len > 65536) {
-		mid = memchr(list + len / 2, '\n', len - len / 2);
-		mid = mid ? mid + 1 : end;
-	}
 	fflush(stdout);
-	/* the second half goes to an unlinked temporary file */
-	if (mid < end) {
-		char tmpl[] = "/tmp/maint-all-XXXXXX";
-
-		tfd = mkstemp(tmpl);
-		if (tfd >= 0)
-			unlink(tmpl);
-		if (tfd >= 0 && pipe(lim))
-			lim[0] = lim[1] = -1;
-		pid = tfd >= 0 && lim[0] >= 0 ? fork() : -1;
-		if (pid == 0)
-			_exit(second_half(g, &o, sel, mid, end, tfd, lim, d));
-		if (lim[1] >= 0)
-			close(lim[1]);
-		lim[1] = -1;
-		if (pid < 0)
-			mid = end;
-	}
-	if (answer_range(g, &o, sel, list, mid, fd, total, d))
+	if (len <= 65536) {
+		if (answer_range(g, &o, sel, list, end, fd, r.total, d))
+			goto out;
+	} else if (all_cut(&r, list, end)) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
 		goto out;
-	if (pid > 0) {
-		pid_t child = pid;
-
-		pid = -1;
-		/* the regexes the other half found at their limit */
-		if (limits_back(g, lim[0]))
-			goto out;
-		if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) ||
-		    WEXITSTATUS(status)) {
-			diag_add(d, D_READ, NULL, 0, "the second half failed");
-			goto out;
-		}
-		if (copy_back(tfd, fd, d))
-			goto out;
+	} else if (all_parallel(&r, fd, d)) {
+		goto out;
 	}
 	if (o.progress)
-		o.progress(o.progress_ctx, total, total);
+		o.progress(o.progress_ctx, r.total, r.total);
 	gm_db_limit_diags(&g->db, d);
 	ret = 0;
 out:
-	if (lim[0] >= 0)
-		close(lim[0]);
-	if (tfd >= 0)
-		close(tfd);
-	if (pid > 0)
-		waitpid(pid, &status, 0);
+	free(r.cut);
 	return ret;
 }
