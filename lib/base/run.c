@@ -3,7 +3,7 @@
  * run: start commands (or forked functions) with pipes, and a pool that
  * runs several at once and reads them with poll(2) (see run.h).
  */
-#define _XOPEN_SOURCE 700 /* putenv */
+#define _GNU_SOURCE /* putenv, F_SETPIPE_SZ */
 
 #include "run.h"
 #include "fileio.h"
@@ -133,6 +133,11 @@ static int spawn(struct run_cmd *c, struct slot *s, size_t ns, size_t k)
 	close_fd(&perr[1]);
 	if (pin[1] >= 0)
 		fcntl(pin[1], F_SETFL, O_NONBLOCK);
+#ifdef F_SETPIPE_SZ
+	/* a child that writes much waits less for us to read */
+	if (pout[0] >= 0)
+		fcntl(pout[0], F_SETPIPE_SZ, 1 << 20);
+#endif
 	s[k] = (struct slot){ c, 0, pid, pin[1], pout[0], perr[0], 0 };
 	return 0;
 fail:
@@ -237,6 +242,7 @@ struct pool_run {
 	size_t n, next, head, running;
 	unsigned char *ended;
 	int ret;
+	struct strbuf spare; /* with out_fd: a written buffer, for reuse */
 };
 
 /*
@@ -260,8 +266,11 @@ static int advance(struct pool_run *r)
 		}
 		if (!r->ended[r->head])
 			break;
-		if (p->out_fd >= 0)
-			strbuf_release(o);
+		if (p->out_fd >= 0) {
+			strbuf_release(&r->spare);
+			r->spare = *o;
+			strbuf_init(o);
+		}
 		if (p->done && p->done(p->ctx, r->head))
 			return -1;
 		r->head++;
@@ -280,6 +289,10 @@ static void start(struct pool_run *r, struct slot *s, size_t ns)
 		if (s[k].pid)
 			continue;
 		c->status = -1;
+		if (r->p->out_fd >= 0 && !c->out->alloc && r->spare.alloc) {
+			*c->out = r->spare;
+			strbuf_init(&r->spare);
+		}
 		if (spawn(c, s, ns, k)) {
 			r->ended[r->next] = 1;
 			r->ret = -1;
@@ -308,7 +321,7 @@ static void stop(struct slot *s, size_t ns)
 
 int run_pool(const struct run_pool *p, struct run_cmd *cmds, size_t n)
 {
-	struct pool_run r = { p, cmds, n, 0, 0, 0, NULL, 0 };
+	struct pool_run r = { p, cmds, n, 0, 0, 0, NULL, 0, STRBUF_INIT };
 	size_t ns = p->jobs ? p->jobs : 1, k;
 	struct slot *s = calloc(ns, sizeof(*s));
 	struct pollfd *pfd = calloc(3 * ns, sizeof(*pfd));
@@ -342,6 +355,7 @@ int run_pool(const struct run_pool *p, struct run_cmd *cmds, size_t n)
 	}
 	stop(s, ns);
 out:
+	strbuf_release(&r.spare);
 	free(r.ended);
 	free(pfd);
 	free(s);

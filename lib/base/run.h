@@ -46,7 +46,7 @@ int run_command(struct run_cmd *c);
 /*
  * Run n commands, at most jobs at once, started in their order.  With
  * out_fd >= 0 their standard outputs (each cmds[i].out, which must be
- * set, serves as its buffer and is freed) are written to out_fd in
+ * set and empty, serves as its buffer) are written to out_fd in
  * the order of the commands, each as soon as those before it ended.
  * done(ctx, i) is called for each command in order once it ended (and
  * its output was written); a nonzero return stops starting more.
