@@ -112,4 +112,27 @@ test_expect_success 'join' '
 	alloc_sweep join setup_split maint join --output=J D
 '
 
+setup_activity() {
+	setup_file && (cd w && git init -q && git config user.name "A B" &&
+		git config user.email a@b.c && mkdir -p drivers/abc &&
+		echo x >drivers/abc/x.c && git add -A &&
+		GIT_AUTHOR_DATE="2025-01-01T00:00:00Z" \
+		GIT_COMMITTER_DATE="2025-01-01T00:00:00Z" git commit -qm one)
+}
+
+# activity: no crash at any failed allocation (what it prints when the
+# e-mail parser's regexes fail is lib/model/email.c's: not swept yet)
+test_expect_success 'activity: never dies' '
+	rm -rf w && setup_activity &&
+	(cd w && LD_PRELOAD=$ASHIM ALLOC_COUNT=$TRASH/count maint activity \
+		--as-of=2025-06-01 --output=A) &&
+	for n in $(seq 1 "$(cat count)"); do
+		rm -rf w/.git/maint w/A &&
+		(cd w && perl -e "system @ARGV; exit(\$? & 127 ? 200 : \$? >> 8)" \
+			env LD_PRELOAD="$ASHIM" ALLOC_FAIL_AT=$n maint activity \
+			--as-of=2025-06-01 --output=A >/dev/null 2>&1) && st=0 || st=$?
+		test $st != 200 || { echo "activity: allocation $n: died"; return 1; }
+	done
+'
+
 test_done

@@ -94,18 +94,25 @@ static void address_of(const char *s, size_t len, struct strbuf *tmp)
 	}
 }
 
-/* The person of a MAINTAINERS M:/R: value, made on first use. */
+/*
+ * The person of a MAINTAINERS M:/R: value, made on first use: index, -1
+ * no address, -2 ENOMEM.
+ */
 static long person_of_entry(struct activity *a, const struct gm_entry *e)
 {
 	struct strbuf ident = STRBUF_INIT;
 	struct strmap_entry *me;
 	struct act_person *p;
-	long ret = -1;
+	long ret = -2;
 
 	mnt_mailmap_map(&a->g->mailmap, e->s, e->len, &ident);
 	address_of(ident.buf, ident.len, &a->tmp);
-	if (ident.failed || a->tmp.failed || !a->tmp.len)
+	if (ident.failed || a->tmp.failed)
 		goto out;
+	if (!a->tmp.len) {
+		ret = -1;
+		goto out;
+	}
 	me = strmap_put(&a->by_addr, a->tmp.buf, a->tmp.len);
 	if (!me)
 		goto out;
@@ -229,6 +236,8 @@ static int setup_sections(struct activity *a, size_t **sec_of)
 			if (e->type != 'M' && e->type != 'R')
 				continue;
 			p = person_of_entry(a, e);
+			if (p == -2)
+				return -1;
 			if (p < 0)
 				continue; /* no address: nobody to follow */
 			if (!ALLOC_GROW(s->m, s->nm + 1, s->am))

@@ -122,7 +122,7 @@ void gm_db_release(struct gm_db *db)
 	for (i = 0; i < db->buckets.nr; i++) {
 		struct gm_bucket *b = db->buckets.e[i].value;
 
-		free(b->v);
+		free(b ? b->v : NULL); /* NULL: its allocation failed */
 		free(b);
 	}
 	strmap_release(&db->buckets);
