@@ -31,7 +31,7 @@ static const char activity_foot[] =
 	"Exit status: 0, 1 when a finding is at or above --fail-on, 2 when\n"
 	"MAINTAINERS or the history cannot be read, 129 on bad arguments.\n";
 
-struct job {
+struct activity_job {
 	const struct activity *a;
 	const struct diags *f;
 	bool json;
@@ -39,7 +39,7 @@ struct job {
 
 static int produce(void *arg, struct sink *s)
 {
-	struct job *j = arg;
+	struct activity_job *j = arg;
 	int ret = j->json ? act_json(j->a, j->f, &s->buf) :
 			    act_text(j->a, j->f, &s->buf);
 
@@ -210,7 +210,7 @@ int cmd_activity(int argc, char **argv)
 	struct act_opts o = { 0 };
 	struct diags d = DIAGS_INIT, findings = DIAGS_INIT;
 	struct strbuf log = STRBUF_INIT;
-	struct job j = { &a, &findings, false };
+	struct activity_job j = { &a, &findings, false };
 	struct output out = { NULL, produce, &j };
 	char **args = NULL;
 	int nargs, ret, level;

@@ -28,7 +28,7 @@ static const char export_foot[] =
 	"Exit status: 0, 2 on an unreadable or malformed input or a failed\n"
 	"write, 129 on bad arguments.\n";
 
-struct job {
+struct export_job {
 	const struct maintainers *m;
 	const char *tree;
 	bool codeowners;
@@ -53,7 +53,7 @@ static bool tree_is_dir(const char *path, void *arg)
 
 static int produce(void *arg, struct sink *s)
 {
-	struct job *j = arg;
+	struct export_job *j = arg;
 	int ret;
 
 	if (j->codeowners)
@@ -97,7 +97,7 @@ int cmd_export(int argc, char **argv)
 	};
 	struct maintainers m;
 	struct diags d = DIAGS_INIT, notes = DIAGS_INIT;
-	struct job j = { &m, NULL, false, &notes };
+	struct export_job j = { &m, NULL, false, &notes };
 	struct output out = { NULL, produce, &j };
 	char **args = NULL;
 

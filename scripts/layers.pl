@@ -17,6 +17,7 @@
 #             across folders goes down
 #   size      no source file over 800 lines
 #   function  no function over 100 lines ('{' to '}' at column 0)
+#   type      no two struct, union or enum definitions share a name
 #
 # --known FILE lists breaches still accepted, one a line as "RULE: WHERE"
 # (what is printed before the last ": "); a line of it that is no longer
@@ -109,6 +110,19 @@ for my $f (@tool, @lib) {
 			$start = 0;
 		}
 	}
+}
+
+my %types;
+for my $f (@tool, @lib) {
+	my $n = 0;
+	for (split /\n/, slurp($f)) {
+		$n++;
+		push @{$types{"$1 $2"}}, "$f:$n" if /^(struct|union|enum) ([A-Za-z_]\w*) \{/;
+	}
+}
+for my $t (sort keys %types) {
+	my @w = @{$types{$t}};
+	breach('type', $t, 'defined in ' . join(' and ', @w)) if @w > 1;
 }
 
 if ($objects) {

@@ -72,6 +72,14 @@ test_expect_success 'a file over 800 lines, a function over 100' '
 	rm copy/lib/base/long.c
 '
 
+test_expect_success 'two structs of one name' '
+	printf "struct sec {\n\tint a;\n};\n" >copy/lib/base/one.c &&
+	printf "struct sec {\n\tint b;\n};\n" >copy/lib/model/two.c &&
+	expect="^type: struct sec: defined in lib/base/one.c:1 and lib/model/two.c:1" \
+		planted &&
+	rm copy/lib/base/one.c copy/lib/model/two.c
+'
+
 test_expect_success 'a known breach that is gone is reported stale' '
 	{ cat "$KNOWN" && echo "size: lib/base/none.c"; } >known &&
 	"$LAYERS" --known known copy >out

@@ -25,14 +25,14 @@ struct series_mail {
 	bool patch; /* changes a file (else: a cover letter) */
 };
 
-struct series {
+struct gm_series {
 	struct strbuf **texts; /* owned, each read once */
 	size_t nr_texts, alloc_texts;
 	struct series_mail *v;
 	size_t nr, alloc;
 };
 
-static void series_release(struct series *s)
+static void series_release(struct gm_series *s)
 {
 	size_t i;
 
@@ -47,7 +47,7 @@ static void series_release(struct series *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static struct strbuf *series_text(struct series *s)
+static struct strbuf *series_text(struct gm_series *s)
 {
 	struct strbuf *sb;
 
@@ -62,7 +62,7 @@ static struct strbuf *series_text(struct series *s)
 }
 
 /* A mail of the series named "NAME" or "NAME:LINE".  0, or -1 (ENOMEM). */
-static int series_add(struct series *s, const char *name, unsigned long line,
+static int series_add(struct gm_series *s, const char *name, unsigned long line,
 		      const char *text, size_t len)
 {
 	struct strbuf n = STRBUF_INIT;
@@ -104,7 +104,7 @@ static const char *from_commit(const char *text, size_t len, size_t *n)
  * without mail headers (a plain diff).  range: named by their commits.
  * 0, or -1 with the reason in d.
  */
-static int series_split(struct series *s, const char *name,
+static int series_split(struct gm_series *s, const char *name,
 			const struct strbuf *text, bool range, struct diags *d)
 {
 	struct mnt_mail_box mb = MAIL_BOX_INIT;
@@ -155,7 +155,7 @@ out:
 }
 
 /* A file of the series.  0, or -1 with the reason in d. */
-static int series_file(struct series *s, const char *path, struct diags *d)
+static int series_file(struct gm_series *s, const char *path, struct diags *d)
 {
 	struct strbuf *text = series_text(s);
 	int err = 0;
@@ -211,7 +211,7 @@ static bool series_member(const char *name, const char *like)
  * The patches in directory dir (sorted by name) that series_member()
  * takes; skip: a name to leave out.  0, or -1 with the reason in d.
  */
-static int series_dir(struct series *s, const char *dir, const char *like,
+static int series_dir(struct gm_series *s, const char *dir, const char *like,
 		      const char *skip, struct diags *d)
 {
 	struct strbuf path = STRBUF_INIT;
@@ -259,7 +259,7 @@ out:
  * A revision range: git format-patch --stdout RANGE.  0, or -1 with the
  * reason in d (no git, or git does not know the range).
  */
-static int series_range(struct series *s, const char *range, struct diags *d)
+static int series_range(struct gm_series *s, const char *range, struct diags *d)
 {
 	const char *argv[] = { "git", "format-patch", "--stdout",
 			       range, "--",	      NULL };
@@ -299,7 +299,7 @@ static int series_range(struct series *s, const char *range, struct diags *d)
  * One argument: a directory of patches, a file, or a revision range
  * (what is no path).  0, or -1 with the reason in d.
  */
-static int series_arg(struct series *s, const char *arg, const char *prefix,
+static int series_arg(struct gm_series *s, const char *arg, const char *prefix,
 		      struct diags *d)
 {
 	struct strbuf path = STRBUF_INIT;
@@ -348,7 +348,7 @@ static void forget_ranges(const struct gm_opts *o)
  * appended to out (NULL: only scanned).  0, or -1 with the reason in d.
  */
 static int series_answer(struct gm_getmaint *g, const struct gm_opts *o,
-			 struct series *s, size_t i, bool all,
+			 struct gm_series *s, size_t i, bool all,
 			 struct strbuf *out, struct diags *d)
 {
 	struct gm_query q = { 0 };
@@ -393,7 +393,8 @@ static void add_lines(struct strbuf *out, const char *name,
  * union comes first as "(series)".  0, or -1 with the reason in d.
  */
 static int series_lines(struct gm_getmaint *g, const struct gm_opts *opts,
-			struct series *s, struct strbuf *out, struct diags *d)
+			struct gm_series *s, struct strbuf *out,
+			struct diags *d)
 {
 	struct gm_opts o = *opts;
 	struct strbuf *each = calloc(s->nr + 1, sizeof(*each));
@@ -435,7 +436,7 @@ out:
  * any mail that changes no file): the patches beside it stand for it.
  * 0, or -1 with the reason in d.
  */
-static int series_siblings(struct series *s, struct diags *d)
+static int series_siblings(struct gm_series *s, struct diags *d)
 {
 	struct strbuf dir = STRBUF_INIT;
 	const char *name = s->v[0].name, *slash = strrchr(name, '/');
@@ -459,7 +460,8 @@ out:
 
 /* Which mails are patches (change a file).  0, or -1 with the reason. */
 static int series_classify(struct gm_getmaint *g, const struct gm_opts *o,
-			   struct series *s, size_t *patches, struct diags *d)
+			   struct gm_series *s, size_t *patches,
+			   struct diags *d)
 {
 	size_t i;
 
@@ -476,7 +478,7 @@ int gm_get_series(struct gm_getmaint *g, const struct gm_opts *o,
 		  const struct gm_request *rq, bool lines, struct strbuf *out,
 		  struct diags *d)
 {
-	struct series s = { 0 };
+	struct gm_series s = { 0 };
 	size_t i, patches;
 	int ret = -1;
 
