@@ -353,6 +353,10 @@ static int walk(const char *dir, const char *prefix, struct strbuf *out,
 			continue;
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/%s", dir, de->d_name);
+		if (strbuf_failed(&path)) {
+			*err = ENOMEM;
+			goto out;
+		}
 		base = path.len - strlen(de->d_name);
 		/* lstat: a symbolic link is neither followed nor listed */
 		if (lstat(path.buf, &st))
@@ -361,8 +365,11 @@ static int walk(const char *dir, const char *prefix, struct strbuf *out,
 			struct strbuf sub = STRBUF_INIT;
 
 			strbuf_addf(&sub, "%s%s/", prefix, de->d_name);
-			if (walk(path.buf, sub.buf, out, err) &&
-			    *err != EACCES) {
+			if (strbuf_failed(&sub))
+				*err = ENOMEM;
+			if (strbuf_failed(&sub) ||
+			    (walk(path.buf, sub.buf, out, err) &&
+			     *err != EACCES)) {
 				strbuf_release(&sub);
 				goto out;
 			}
