@@ -62,7 +62,6 @@ sweep() {
 
 from=$(count ../count0 --only=conflict-marker)
 
-# the canonical-order checks are format's (lib/model), not swept here
 test_expect_success 'the findings, --with=all: reported or out of memory' '
 	sweep --skip=section-order,field-order,field-form,layout,odd-line,duplicate-header \
 		--with=all
@@ -71,6 +70,11 @@ test_expect_success 'the findings, --with=all: reported or out of memory' '
 test_expect_success '--json: reported or out of memory' '
 	sweep --skip=section-order,field-order,field-form,layout,odd-line,duplicate-header \
 		--json
+'
+
+# format's canonical-order checks (lib/model/format-check.c)
+test_expect_success 'the canonical-order findings or out of memory' '
+	sweep --only=section-order,field-order,field-form,layout,odd-line,duplicate-header
 '
 
 test_expect_success '--self-test: the script lines or out of memory' '

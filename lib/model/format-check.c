@@ -54,11 +54,12 @@ static void add_quoted_name(struct strbuf *sb, const char *s, size_t len)
 	strbuf_addch(sb, '\'');
 }
 
+/* A message there was no memory for is not added: its failure is sticky */
 static void report(struct diags *d, enum diag_id id, const char *file,
 		   unsigned long line, struct strbuf *msg)
 {
-	diag_add(d, id, file, line, "%s",
-		 strbuf_failed(msg) ? "(out of memory)" : msg->buf);
+	if (!strbuf_failed(msg))
+		diag_add(d, id, file, line, "%s", msg->buf);
 	strbuf_reset(msg);
 }
 
@@ -154,6 +155,8 @@ static long check_sections(const struct maintainers *m, unsigned f,
 		found++;
 	}
 out:
+	if (strbuf_failed(&msg))
+		found = -1;
 	strbuf_release(&msg);
 	free(sorted);
 	free(next_of);
@@ -296,6 +299,8 @@ static long check_fields(const struct maintainers *m,
 		found++;
 	}
 out:
+	if (strbuf_failed(&msg))
+		found = -1;
 	strbuf_release(&msg);
 	free(seq);
 	free(sorted);
@@ -395,6 +400,8 @@ next:
 		if (s->nr)
 			prev_end = m->lines[s->first + s->nr - 1].lineno;
 	}
+	if (strbuf_failed(&msg))
+		found = -1;
 	strbuf_release(&msg);
 	return found;
 }
@@ -430,7 +437,10 @@ long mnt_check_canonical(const struct maintainers *m, const char *order,
 				goto nomem;
 			found += r;
 		}
-		found += check_layout(m, f, seq, n, &raw, d);
+		r = check_layout(m, f, seq, n, &raw, d);
+		if (r < 0)
+			goto nomem;
+		found += r;
 		r = check_sections(m, f, seq, n, d);
 		if (r < 0)
 			goto nomem;
@@ -447,6 +457,8 @@ long mnt_check_canonical(const struct maintainers *m, const char *order,
 			if (mnt_render(m, seq, n, order, &want))
 				goto nomem;
 		}
+		if (strbuf_failed(&want))
+			goto nomem;
 		if (found > before)
 			continue;
 		line = first_difference(mf->data, mf->len, want.buf, want.len,
@@ -463,6 +475,8 @@ long mnt_check_canonical(const struct maintainers *m, const char *order,
 		report(d, D_LAYOUT, mf->name, line, &msg);
 		found++;
 	}
+	if (strbuf_failed(&msg))
+		goto nomem;
 	strbuf_release(&want);
 	strbuf_release(&msg);
 	free(raw.start);
