@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # maint get out of memory: every malloc, calloc and realloc of a query is
-# made to fail in turn (t/nomem-inject.c, LD_PRELOAD).  No run may crash,
+# made to fail in turn (t/alloc-fail.c, LD_PRELOAD).  No run may crash,
 # and a run that fails must say why, never exit silently.  Issue 23
 # (one allocation policy: propagated to the builtin, which reports it).
 . "$(dirname "$0")/test-lib.sh"
@@ -10,8 +10,8 @@
 # the sanitizers bring their own allocator
 nm "$SRC_DIR/maint" 2>/dev/null | grep -q __asan_init &&
 	skip_all "a sanitizer build"
-SHIM=$TRASH/nomem-inject.so
-${CC:-cc} -shared -fPIC -O1 -o "$SHIM" "$TEST_DIRECTORY/nomem-inject.c" \
+SHIM=$TRASH/alloc-fail.so
+${CC:-cc} -shared -fPIC -O1 -o "$SHIM" "$TEST_DIRECTORY/alloc-fail.c" \
 	2>"$TRASH/shim.err" || skip_all "cannot build the allocation shim"
 
 make_get_tree tree
@@ -19,14 +19,14 @@ cd tree || exit 1
 
 # nomem_sweep ARGS...: maint get ARGS with each allocation failing
 nomem_sweep() {
-	LD_PRELOAD=$SHIM NOMEM_COUNT=$TRASH/count maint get "$@" \
+	LD_PRELOAD=$SHIM ALLOC_COUNT=$TRASH/count maint get "$@" \
 		>"$TRASH/clean" 2>&1 || {
 		echo "fails without a fault"
 		return 1
 	}
 	k=$(cat "$TRASH/count") bad=0
 	for n in $(seq 1 "$k"); do
-		LD_PRELOAD=$SHIM NOMEM_AT=$n maint get "$@" \
+		LD_PRELOAD=$SHIM ALLOC_FAIL_AT=$n maint get "$@" \
 			>/dev/null 2>"$TRASH/err" && st=0 || st=$?
 		if [ $st -gt 128 ] && [ $st != 255 ]; then
 			echo "call $n: died with $st"; bad=1

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # maint check when memory runs out (issue 23: one allocation policy,
 # failures propagate): each allocation of a run on t/fixtures/check fails
-# in turn (t/nomem-inject.c, LD_PRELOAD).  Every run must end as the
+# in turn (t/alloc-fail.c, LD_PRELOAD).  Every run must end as the
 # clean run did (same exit status and output: the failure was handled
 # where it cannot matter) or exit 2 saying it ran out of memory; none may
 # crash, and none may print other findings (a failure taken for "no
@@ -12,8 +12,8 @@
 . "$(dirname "$0")/test-lib.sh"
 
 C=$FIXTURES/check
-SHIM=$TRASH/nomem-inject.so
-${CC:-cc} -shared -fPIC -O1 -o "$SHIM" "$TEST_DIRECTORY/nomem-inject.c" \
+SHIM=$TRASH/alloc-fail.so
+${CC:-cc} -shared -fPIC -O1 -o "$SHIM" "$TEST_DIRECTORY/alloc-fail.c" \
 	2>"$TRASH/shim.err" || skip_all "cannot build the allocation shim"
 # a sanitizer's runtime has its own malloc: the shim would bypass it
 nm "$MAINT" 2>/dev/null | grep -q __asan_init &&
@@ -35,7 +35,7 @@ cd tree || exit 1
 count() {
 	f=$1
 	shift
-	LD_PRELOAD=$SHIM NOMEM_COUNT=$f maint check "$@" >/dev/null 2>&1
+	LD_PRELOAD=$SHIM ALLOC_COUNT=$f maint check "$@" >/dev/null 2>&1
 	cat "$f"
 }
 
@@ -48,7 +48,7 @@ sweep() {
 	test "$n" -gt "$from" || { echo "only $n allocations"; return 1; }
 	bad=0
 	for i in $(seq $((from + 1)) "$n"); do
-		LD_PRELOAD=$SHIM NOMEM_AT=$i maint check "$@" >out 2>err
+		LD_PRELOAD=$SHIM ALLOC_FAIL_AT=$i maint check "$@" >out 2>err
 		rc=$?
 		[ $rc = $crc ] && cmp -s out clean.out && continue
 		[ $rc = 2 ] && grep -q "out of memory" err && continue
