@@ -98,4 +98,14 @@ test_expect_success 'check PATCH: its findings or out of memory' '
 		../p.patch
 '
 
+# outside git the files are listed by a walk (lib/base/fileio.c list_tree)
+test_expect_success 'no-file-matches outside git: findings or out of memory' '
+	mkdir ../plain && cp -R . ../plain && rm -rf ../plain/.git &&
+	(
+		cd ../plain &&
+		from=$(count ../count2 --only=conflict-marker) &&
+		sweep --only=no-file-matches
+	)
+'
+
 test_done

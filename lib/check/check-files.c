@@ -7,6 +7,7 @@
 #include "check.h"
 #include "base/base.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,8 +67,10 @@ int ck_tree_read(struct ck_tree *t, const struct ck_patch *cp,
 
 		how->no_git = true;
 		how->ignores_all = ignores_all();
-		if (list_tree(".", &list, &err))
+		if (list_tree(".", &list, &err)) {
+			errno = err; /* the builtin tells ENOMEM apart */
 			goto out;
+		}
 	}
 	if (cp && ck_patch_files(cp, &list))
 		goto out;
