@@ -225,7 +225,8 @@ static int series_dir(struct gm_series *s, const char *dir, const char *like,
 		d->v[d->nr - 1].err = err;
 		return -1;
 	}
-	qsort(names, nr, sizeof(*names), cmp_names);
+	if (nr)
+		qsort(names, nr, sizeof(*names), cmp_names);
 	for (i = 0; i < nr; i++) {
 		if (!series_member(names[i], like) ||
 		    (skip && !strcmp(names[i], skip)))
