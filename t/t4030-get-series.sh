@@ -124,6 +124,22 @@ test_expect_success 'a revision range: named by commit, the union first' '
 	test_cmp ../u1 ../range.union
 '
 
+test_expect_success 'from a subdirectory: the answers and names of the top' '
+	(cd drivers/net &&
+	 maint get --series ../../out >../../../sub.lines 2>../../../sub.err &&
+	 maint get --series ./../../out/ >../../../sub.lines2 &&
+	 maint get --series ../../../series.mbox >../../../sub.mbox &&
+	 maint get --series HEAD~4.. >../../../sub.range &&
+	 maint get --series=union ../../out/0000-cover-letter.patch \
+		>../../../sub.union) &&
+	test_cmp ../lines ../sub.lines &&
+	test_cmp ../lines ../sub.lines2 &&
+	test_cmp ../mbox ../sub.mbox &&
+	test_cmp ../range ../sub.range &&
+	test_cmp ../u1 ../sub.union &&
+	! test -s ../sub.err
+'
+
 # the address of each Cc: of git send-email --dry-run, "SUBJECT<TAB>ADDR"
 sent_cc() {
 	awk '/^Cc: / { cc = 1; sub(/^Cc: /, "") }
@@ -156,6 +172,7 @@ test_expect_success 'git send-email --cc-cmd: each patch its own, the cover the 
 test_expect_success 'bad input: a clear error, exit 2, nothing on stdout' '
 	test_expect_code 2 maint get --series no-such-range.. >../out 2>../err &&
 	test_grep "neither a file nor a revision range git knows" ../err &&
+	test "$(wc -l <../err)" = 1 &&
 	! test -s ../out &&
 	printf "\0\1\2binary" >../bin &&
 	test_expect_code 2 maint get --series ../bin >../out 2>../err &&

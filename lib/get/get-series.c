@@ -265,16 +265,16 @@ static int series_range(struct gm_series *s, const char *range, struct diags *d)
 	const char *argv[] = { "git", "format-patch", "--stdout",
 			       range, "--",	      NULL };
 	struct strbuf *text = series_text(s), why = STRBUF_INIT;
-	int status;
+	/* git's complaint is kept for ours, never printed as it is */
+	struct run_cmd c = { .argv = argv, .out = text, .err = &why };
 
 	if (!text) {
 		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
 		return -1;
 	}
-	if (run_capture(argv, text, &status) || status) {
+	if (run_command(&c) || c.status) {
 		/* 127: the child could not exec git */
-		if (status == -1 || status == 127 ||
-		    run_capture_all(argv, &why, &status))
+		if (c.status == -1 || c.status == 127)
 			diag_add(d, D_NO_HISTORY, range, 0,
 				 "'%s' is no file, and git could not run to "
 				 "read it as a revision range (is git "
@@ -297,6 +297,44 @@ static int series_range(struct gm_series *s, const char *range, struct diags *d)
 }
 
 /*
+ * The path of arg, relative to the top, given the subdirectory prefix
+ * ("DIR/", or NULL) it was named in: the "./" and the "../" that climb
+ * out of prefix are dropped, so that the mails are named as they would
+ * be from the top ("drivers/../out/x.patch" is "out/x.patch").  The
+ * prefix is the physical directory (getcwd()), so each "../" that
+ * meets one of its components undoes it exactly.
+ */
+static void series_path(const char *prefix, const char *arg,
+			struct strbuf *path)
+{
+	size_t plen = prefix && arg[0] != '/' && strcmp(arg, "-") ?
+			      strlen(prefix) :
+			      0;
+
+	while (plen) {
+		if (arg[0] == '.' && (arg[1] == '/' || !arg[1])) {
+			arg += 1;
+		} else if (!strncmp(arg, "..", 2) &&
+			   (arg[2] == '/' || !arg[2])) {
+			/* prefix ends with '/': back to the one before */
+			do
+				plen--;
+			while (plen && prefix[plen - 1] != '/');
+			arg += 2;
+		} else {
+			break;
+		}
+		while (*arg == '/')
+			arg++;
+	}
+	if (plen && !*arg)
+		plen--; /* "DIR/" alone: "DIR" */
+	if (plen)
+		strbuf_add(path, prefix, plen);
+	strbuf_addstr(path, *arg || plen || !prefix ? arg : ".");
+}
+
+/*
  * One argument: a directory of patches, a file, or a revision range
  * (what is no path).  0, or -1 with the reason in d.
  */
@@ -306,9 +344,7 @@ static int series_arg(struct gm_series *s, const char *arg, const char *prefix,
 	struct strbuf path = STRBUF_INIT;
 	int ret, err;
 
-	if (prefix && arg[0] != '/' && strcmp(arg, "-"))
-		strbuf_addstr(&path, prefix);
-	strbuf_addstr(&path, arg);
+	series_path(prefix, arg, &path);
 	if (path.failed) {
 		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
 		ret = -1;
