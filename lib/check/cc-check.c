@@ -81,9 +81,17 @@ struct who {
 	char *line, *role, *addr;
 };
 
+/*
+ * A list of whom get names, each address once.  Zeroed is empty (the
+ * each[] lists are calloc'd).  A list that grows long (a series' union)
+ * is looked up by a hash of its addresses, a short one (most patches')
+ * by reading it, without the map's memory.
+ */
+#define WHOLIST_HASHED 16
 struct wholist {
 	struct who *v;
 	size_t nr, alloc;
+	struct strmap idx; /* addresses, once nr >= WHOLIST_HASHED */
 	bool patch; /* the answer for a patch (else: a cover letter) */
 };
 
@@ -97,6 +105,7 @@ static void wholist_release(struct wholist *l)
 		free(l->v[i].addr);
 	}
 	free(l->v);
+	strmap_release(&l->idx);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -104,10 +113,23 @@ static bool wholist_has(const struct wholist *l, const char *addr)
 {
 	size_t i;
 
+	if (l->nr >= WHOLIST_HASHED)
+		return strmap_gets(&l->idx, addr) != NULL;
 	for (i = 0; i < l->nr; i++)
 		if (!strcmp(l->v[i].addr, addr))
 			return true;
 	return false;
+}
+
+/* the addresses of l from the first not in its index on: 0 or -1 */
+static int wholist_index(struct wholist *l)
+{
+	size_t i;
+
+	for (i = l->idx.nr; i < l->nr; i++)
+		if (!strmap_put(&l->idx, l->v[i].addr, strlen(l->v[i].addr)))
+			return -1;
+	return 0;
 }
 
 static int wholist_add(struct wholist *l, const char *line, size_t llen,
@@ -131,7 +153,9 @@ static int wholist_add(struct wholist *l, const char *line, size_t llen,
 	w->role = strndup(role, rlen);
 	w->addr = strdup(addr);
 	l->nr++;
-	return w->line && w->role && w->addr ? 0 : -1;
+	if (!w->line || !w->role || !w->addr)
+		return -1;
+	return l->nr >= WHOLIST_HASHED ? wholist_index(l) : 0;
 }
 
 /* get's answer ("Name <addr> (role)" lines) into l */
