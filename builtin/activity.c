@@ -140,8 +140,11 @@ static int activity_opts(const struct activity_args *x, struct act_opts *o,
 	return 0;
 }
 
-/* The git log from o->start (to o->now with --as-of): 0, or -1 (reported). */
-static int read_history(struct vcs *v, const struct act_opts *o, bool as_of,
+/*
+ * The git log from o->start (to o->now with --as-of), o->partial set for
+ * a shallow clone: 0, or -1 (reported).
+ */
+static int read_history(struct vcs *v, struct act_opts *o, bool as_of,
 			struct strbuf *log)
 {
 	int rc = vcs_activity_log(v, o->start, as_of ? o->now : 0, log);
@@ -168,7 +171,8 @@ static int read_history(struct vcs *v, const struct act_opts *o, bool as_of,
 				  v->err.buf ? v->err.buf : "");
 		return -1;
 	}
-	if (vcs_shallow(v))
+	o->partial = vcs_shallow(v);
+	if (o->partial)
 		error_msg(
 			"a shallow clone: the report covers only the history it has");
 	return 0;
@@ -213,6 +217,7 @@ int cmd_activity(int argc, char **argv)
 	struct activity_job j = { &a, &findings, false };
 	struct output out = { NULL, produce, &j };
 	char **args = NULL;
+	const char *bad, *why;
 	int nargs, ret, level;
 	bool have_a = false;
 
@@ -233,6 +238,11 @@ int cmd_activity(int argc, char **argv)
 	ret = EXIT_ERROR;
 	if (gm_read(&g, x.input, false, *x.mailmap ? x.mailmap : NULL, &d)) {
 		print_diags(&d);
+		goto out;
+	}
+	if (!act_is_maintainers(&g, &bad, &why)) {
+		error_msg("%s: not a MAINTAINERS file: %s", bad ? bad : x.input,
+			  why);
 		goto out;
 	}
 	if (read_history(&v, &o, x.as_of != NULL, &log))

@@ -164,7 +164,35 @@ test_expect_success 'bad input: a clear error, nothing on stdout' '
 	test_expect_code 2 run --input=nowhere 2>err &&
 	git clone -q --depth=2 "file://$PWD/h" shallow &&
 	(cd shallow && maint activity --as-of=2026-01-01 >out 2>err) &&
-	test_grep "shallow clone" shallow/err
+	test_grep "shallow clone" shallow/err &&
+	test_grep "^# partial: a shallow clone, .*oldest read: 2025-06-01" \
+		shallow/out &&
+	(cd shallow && maint activity --as-of=2026-01-01 --json) >json 2>&1 &&
+	test_grep "\"partial\": true," json &&
+	run --json >json &&
+	test_grep "\"partial\": false," json &&
+	! grep -q "^# partial" first
+'
+
+test_expect_success 'bad input: a binary --input, one with no field, no git' '
+	printf "M:\0\1\2binary" >bin &&
+	printf "hello\nworld\n" >plain &&
+	for f in bin plain; do
+		test_expect_code 2 run --input=../$f >out 2>err &&
+		! test -s out && test "$(wc -l <err)" = 1 &&
+		test_grep "$f: not a MAINTAINERS file" err || return 1
+	done &&
+	(cd h && test_expect_code 2 env PATH=/nonexistent "$MAINT" activity) \
+		>out 2>err &&
+	! test -s out && test "$(wc -l <err)" = 1 &&
+	test_grep "no git history here" err
+'
+
+test_expect_success 'a history with no .mailmap: the report, exit 0, silent' '
+	git clone -q "file://$PWD/h" nomap && git -C nomap rm -q .mailmap &&
+	(cd nomap && maint activity --as-of=2026-01-01 >out 2>err) &&
+	! test -s nomap/err &&
+	test_grep "M: Frank <frank@new.example.org>: last active none" nomap/out
 '
 
 test_expect_success 'a sub-address user+tag@domain is the person of user@domain' '

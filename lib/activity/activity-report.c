@@ -301,6 +301,16 @@ int act_text(const struct activity *a, const struct diags *d,
 		    a->o.threshold / 86400, a->ncommits);
 	add_date(out, a->o.start);
 	strbuf_addch(out, '\n');
+	if (a->o.partial) {
+		strbuf_addstr(out, "# partial: a shallow clone, the commits "
+				   "before its cut are missing (oldest read: ");
+		if (a->oldest)
+			add_date(out, a->oldest);
+		else
+			strbuf_addstr(out, "none");
+		strbuf_addstr(out, "); who was active only before the cut "
+				   "shows inactive\n");
+	}
 	for (i = 0; i < a->nsecs; i++) {
 		const struct act_section *s = &a->secs[i];
 
@@ -356,9 +366,10 @@ int act_json(const struct activity *a, const struct diags *d,
 	strbuf_addstr(out, ", \"history_start\": ");
 	json_date(out, a->o.start);
 	strbuf_addf(out,
-		    ", \"threshold_days\": %lld, \"commits\": %zu,\n"
-		    " \"sections\": [",
-		    a->o.threshold / 86400, a->ncommits);
+		    ", \"threshold_days\": %lld, \"commits\": %zu, "
+		    "\"partial\": %s,\n \"sections\": [",
+		    a->o.threshold / 86400, a->ncommits,
+		    a->o.partial ? "true" : "false");
 	for (i = 0; i < a->nsecs; i++) {
 		const struct act_section *s = &a->secs[i];
 

@@ -197,6 +197,27 @@ void act_release(struct activity *a)
 	arena_release(&a->arena);
 }
 
+bool act_is_maintainers(const struct gm_getmaint *g, const char **file,
+			const char **why)
+{
+	const struct gm_db *db = &g->db;
+	size_t i;
+
+	for (i = 0; db->maps && i < db->nr_names; i++)
+		if (db->maps[i].len &&
+		    memchr(db->maps[i].data, '\0', db->maps[i].len)) {
+			*file = db->names[i];
+			*why = "a binary file (NUL bytes)";
+			return false;
+		}
+	for (i = 0; i < db->nr; i++)
+		if (gm_is_field(db, i))
+			return true;
+	*file = NULL;
+	*why = "no field line (M:, F:, ...) in it";
+	return false;
+}
+
 static int setup_sections(struct activity *a, size_t **sec_of)
 {
 	struct gm_db *db = &a->g->db;

@@ -37,6 +37,7 @@ struct act_opts {
 	long long threshold; /* idle longer than this: inactive (seconds) */
 	long long start; /* the history read begins here */
 	size_t top; /* unowned directories listed (0: all) */
+	bool partial; /* the history is cut (a shallow clone): the report says */
 };
 
 struct act_member {
@@ -95,6 +96,13 @@ struct activity {
 void act_init(struct activity *a, struct gm_getmaint *g,
 	      const struct act_opts *o);
 void act_release(struct activity *a);
+/*
+ * Whether g read MAINTAINERS files: none binary (NUL bytes), a field
+ * line (M:, F:, ...) in them.  When not, *why says what is wrong and
+ * *file of which file (NULL: of them all).
+ */
+bool act_is_maintainers(const struct gm_getmaint *g, const char **file,
+			const char **why);
 /* Read the log (vcs_activity_log()'s form).  0, or -1 (ENOMEM). */
 int act_read_log(struct activity *a, const char *log, size_t len);
 /* The findings, in file:line order, added to d.  0, or -1. */
