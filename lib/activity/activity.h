@@ -37,7 +37,7 @@ struct act_opts {
 	long long threshold; /* idle longer than this: inactive (seconds) */
 	long long start; /* the history read begins here */
 	size_t top; /* unowned directories listed (0: all) */
-	bool partial; /* the history is cut (a shallow clone): the report says */
+	bool partial; /* the history is cut (a shallow clone) */
 };
 
 struct act_member {
