@@ -7,6 +7,12 @@
 # they are given.
 . "$(dirname "$0")/test-lib.sh"
 
+# Under SANITIZE=1 LeakSanitizer's stop-the-world has hung here twice on a
+# loaded machine (maint check --list run from zsh, the tracer waiting
+# forever); leaks are the other tests' business, completion is this one's.
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+export ASAN_OPTIONS
+
 command -v zsh >/dev/null || {
 	[ "${MAINT_NEED_DEB:-0}" = 1 ] && {
 		echo "1..1"
