@@ -191,4 +191,76 @@ test_expect_success 'bad input: a clear error, exit 2, nothing on stdout' '
 	test_grep "the form is union" ../err
 '
 
+test_expect_success 'bad input: a mail without headers (on standard input too)' '
+	printf "hello\nworld\n" >../plain &&
+	test_expect_code 2 maint get --series ../plain >../out 2>../err &&
+	! test -s ../out && test "$(wc -l <../err)" = 1 &&
+	test_grep "^maint get: ../plain: no mail of the series changes" ../err &&
+	test_expect_code 2 maint get --series <../plain >../out 2>../err &&
+	! test -s ../out && test "$(wc -l <../err)" = 1 &&
+	test_grep "^maint get: standard input: no mail of the series" ../err
+'
+
+test_expect_success 'an mbox of 10,000 mails: each its own answer' '
+	git format-patch -q --stdout HEAD~4 >../four &&
+	for i in $(seq 50); do cat ../four; done >../two-hundred &&
+	for i in $(seq 50); do cat ../two-hundred; done >../big &&
+	test "$(grep -c "^From [0-9a-f]\{40\} " ../big)" = 10000 &&
+	maint get --series ../big >../out 2>../err &&
+	! test -s ../err &&
+	test "$(wc -l <../out)" = 10001 &&
+	head -n 1 ../out | cut -f2- >../first &&
+	maint get --nomultiline $P >../first.expect &&
+	test_cmp ../first.expect ../first &&
+	cut -f2- ../out | sort | uniq -c | sort -n | awk "{ print \$1 }" |
+		uniq -c >../counts &&
+	printf "      1 1\n      4 2500\n" >../counts.expect &&
+	test_cmp ../counts.expect ../counts
+'
+
+test_expect_success 'a history with no .mailmap: the answers of get, silent' '
+	git clone -q "file://$PWD" ../nomap &&
+	(cd ../nomap && git rm -q .mailmap && mkdir -p Documentation arch \
+		include fs init ipc lib scripts &&
+	 maint get --series=union ../tree/out/0000-cover-letter.patch \
+		>../nomap.union 2>../nomap.err &&
+	 maint get $(echo "$P" | sed "s|^|../tree/|") >../nomap.expect) &&
+	! test -s ../nomap.err &&
+	test_cmp ../nomap.expect ../nomap.union
+'
+
+test_expect_success 'a shallow clone: the answer, said to be partial' '
+	git clone -q --depth=2 "file://$PWD" ../shallow &&
+	(cd ../shallow && mkdir -p Documentation arch include fs init ipc \
+		lib scripts &&
+	 maint get --series HEAD~1.. >../shallow.out 2>../shallow.err &&
+	 test_expect_code 2 maint get --series HEAD~3.. \
+		>../shallow.out3 2>../shallow.err3) &&
+	test "$(wc -l <../shallow.out)" = 2 &&
+	test_grep "shallow clone: .*may be partial" ../shallow.err &&
+	! test -s ../shallow.out3 &&
+	test_grep "neither a file nor a revision range" ../shallow.err3 &&
+	test "$(wc -l <../shallow.err3)" = 1
+'
+
+test_expect_success 'no git: a range is an error, patches answered without history' '
+	test_expect_code 2 env PATH=/nonexistent "$MAINT" get --series \
+		HEAD~4.. >../out 2>../err &&
+	! test -s ../out && test "$(wc -l <../err)" = 1 &&
+	test_grep "git could not run to read it as a revision range" ../err &&
+	env PATH=/nonexistent "$MAINT" get --series=union \
+		out/0000-cover-letter.patch >../out 2>../err &&
+	test "$(wc -l <../err)" = 1 &&
+	test_grep "git is not on PATH: answered without the git history" ../err &&
+	maint get --series=union --nogit-fallback out/0000-cover-letter.patch \
+		>../expect &&
+	test_cmp ../expect ../out &&
+	mkdir ../notgit && cp -r * .mailmap ../notgit/ && rm -rf ../notgit/out &&
+	(cd ../notgit && test_expect_code 2 env \
+		GIT_CEILING_DIRECTORIES="$TRASH" "$MAINT" get --series HEAD~4.. \
+		>../out 2>../err) &&
+	! test -s ../out && test "$(wc -l <../err)" = 1 &&
+	test_grep "neither a file nor a revision range git knows: fatal: not a git repository" ../err
+'
+
 test_done

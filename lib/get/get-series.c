@@ -154,10 +154,14 @@ out:
 	return ret;
 }
 
-/* A file of the series.  0, or -1 with the reason in d. */
+/*
+ * A file of the series ("-": standard input, and so named).  0, or -1
+ * with the reason in d.
+ */
 static int series_file(struct gm_series *s, const char *path, struct diags *d)
 {
 	struct strbuf *text = series_text(s);
+	const char *name = strcmp(path, "-") ? path : "standard input";
 	int err = 0;
 
 	if (!text) {
@@ -165,12 +169,12 @@ static int series_file(struct gm_series *s, const char *path, struct diags *d)
 		return -1;
 	}
 	if (read_path(path, text, &err)) {
-		diag_add(d, D_OPEN, path, 0, "Can't open %s: %s", path,
+		diag_add(d, D_OPEN, name, 0, "Can't open %s: %s", name,
 			 file_strerror(err));
 		d->v[d->nr - 1].err = err;
 		return -1;
 	}
-	return series_split(s, path, text, false, d);
+	return series_split(s, name, text, false, d);
 }
 
 static int cmp_names(const void *a, const void *b)
