@@ -12,7 +12,8 @@
 #    all share, its cover letter checked against their union (hashed:
 #    bench/README.md), finds each forgotten one once;
 #  - --ignore-inactive: a history without .mailmap, a shallow clone
-#    (the answer is said to be partial), no git at all (exit 2).
+#    (the answer is said to be partial), no git at all or no commit
+#    (exit 2, one error: git's own complaint is not printed).
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIRECTORY/lib-gettree.sh"
 
@@ -176,6 +177,15 @@ test_expect_success '--ignore-inactive: no git at all is an error (exit 2)' '
 		>out 2>err &&
 	test "$(wc -l <err)" = 1 &&
 	test_grep "no git history here" err
+'
+
+test_expect_success '--ignore-inactive: a repository with no commit (exit 2)' '
+	cp -r tree nocommit && git -C nocommit init -q &&
+	(cd nocommit && test_expect_code 2 maint check --cc \
+		--ignore-inactive=3y ../alias.patch) >out 2>err &&
+	! test -s out &&
+	test "$(wc -l <err)" = 1 &&
+	test_grep "git log failed (a repository with no commit?)" err
 '
 
 test_expect_success '--ignore-inactive: a history without .mailmap' '

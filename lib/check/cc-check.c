@@ -342,10 +342,11 @@ static int log_hit(const struct ck_cc_opts *co, const char *kind, char **al,
 		   size_t nal, bool *nomem)
 {
 	struct strbuf since = STRBUF_INIT, out = STRBUF_INIT;
-	struct strbuf arg = STRBUF_INIT;
+	struct strbuf arg = STRBUF_INIT, err = STRBUF_INIT;
 	const char **argv = calloc(nal + 10, sizeof(*argv));
+	struct run_cmd c = { .out = &out, .err = &err };
 	size_t i, k = 0;
-	int status = -1, ret = -1;
+	int ret = -1;
 
 	if (!argv) {
 		*nomem = true;
@@ -369,10 +370,13 @@ static int log_hit(const struct ck_cc_opts *co, const char *kind, char **al,
 		argv[k++] = arg.buf + i;
 	argv[k++] = "HEAD";
 	argv[k] = NULL;
-	if (!run_capture(argv, &out, &status) && !status)
+	/* git's complaint (no commit yet) is not printed: ours says it */
+	c.argv = argv;
+	if (!run_command(&c) && !c.status)
 		ret = out.len > 0;
 out:
 	free(argv);
+	strbuf_release(&err);
 	strbuf_release(&arg);
 	strbuf_release(&since);
 	strbuf_release(&out);
