@@ -178,10 +178,35 @@ static int read_history(struct vcs *v, struct act_opts *o, bool as_of,
 	return 0;
 }
 
+/*
+ * MAINTAINERS: --input, or else the files get reads, as
+ * .get_maintainer.conf says (U-Boot's: every MAINTAINERS file below
+ * the top).  0, or -1 with the reason in d.
+ */
+static int read_maintainers(struct gm_getmaint *g,
+			    const struct activity_args *x, struct diags *d)
+{
+	const char *mailmap = *x->mailmap ? x->mailmap : NULL;
+	char *conf_path = NULL;
+	bool find = false;
+	int ret;
+
+	if (x->input)
+		return gm_read(g, x->input, false, mailmap, d);
+	if (gm_conf_maintainers(&find, &conf_path)) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		return -1;
+	}
+	ret = gm_read(g, conf_path ? conf_path : "MAINTAINERS", find, mailmap,
+		      d);
+	free(conf_path);
+	return ret;
+}
+
 int cmd_activity(int argc, char **argv)
 {
-	struct activity_args x = { "MAINTAINERS", "-",	      "1y", "2y", NULL,
-				   "never",	  ".mailmap", 0,    0,	  20 };
+	struct activity_args x = { NULL,    "-",	"1y", "2y", NULL,
+				   "never", ".mailmap", 0,    0,    20 };
 	const struct option opts[] = {
 		OPT_SET("json", &x.json, "the report as JSON"),
 		OPT_STR("since", &x.since, "WHEN",
@@ -199,7 +224,9 @@ int cmd_activity(int argc, char **argv)
 			"exit 1 on a finding at or above: error, warning,\n"
 			"note or never (default: never)"),
 		OPT_STR("input", &x.input, "FILE",
-			"MAINTAINERS file or directory (default: MAINTAINERS)"),
+			"MAINTAINERS file or directory (default:\n"
+			"MAINTAINERS, or the files .get_maintainer.conf\n"
+			"names)"),
 		OPT_STR("mailmap", &x.mailmap, "FILE",
 			".mailmap to apply (default: .mailmap; --mailmap=\n"
 			"for none)"),
@@ -236,12 +263,15 @@ int cmd_activity(int argc, char **argv)
 		goto out;
 	j.json = x.json;
 	ret = EXIT_ERROR;
-	if (gm_read(&g, x.input, false, *x.mailmap ? x.mailmap : NULL, &d)) {
+	if (read_maintainers(&g, &x, &d)) {
 		print_diags(&d);
 		goto out;
 	}
 	if (!act_is_maintainers(&g, &bad, &why)) {
-		error_msg("%s: not a MAINTAINERS file: %s", bad ? bad : x.input,
+		error_msg("%s: not a MAINTAINERS file: %s",
+			  bad	  ? bad :
+			  x.input ? x.input :
+				    "MAINTAINERS",
 			  why);
 		goto out;
 	}

@@ -493,6 +493,32 @@ static int cc_options(const struct check_args *a, struct ck_cc_opts *co)
 	return 0;
 }
 
+/*
+ * The MAINTAINERS files that get_maintainer.pl, run for b4, reads: with
+ * no --mpath, those .get_maintainer.conf names (U-Boot's: every
+ * MAINTAINERS file below the top).  0, or -1 with the reason in d.
+ */
+static int read_cc_maintainers(struct gm_getmaint *g,
+			       const struct check_args *a, const char *mailmap,
+			       struct diags *d)
+{
+	char *conf_path = NULL;
+	bool conf_find = false;
+	int ret;
+
+	if (!a->mpath && gm_conf_maintainers(&conf_find, &conf_path)) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		return -1;
+	}
+	ret = gm_read(g,
+		      a->mpath	? a->mpath :
+		      conf_path ? conf_path :
+				  "MAINTAINERS",
+		      a->find || conf_find, mailmap, d);
+	free(conf_path);
+	return ret;
+}
+
 /* check --cc: the mails named (standard input without); the exit status */
 static int check_cc(const struct check_args *a)
 {
@@ -517,8 +543,7 @@ static int check_cc(const struct check_args *a)
 		diag_add(&d, D_NOMEM, NULL, 0, "out of memory");
 		goto out;
 	}
-	if (gm_read(&g, a->mpath ? a->mpath : "MAINTAINERS", a->find,
-		    co.mailmap, &d))
+	if (read_cc_maintainers(&g, a, co.mailmap, &d))
 		goto out;
 	if (ck_cc_read(a->nargs ? a->args : stdin_only, (size_t)n, names, texts,
 		       &d))

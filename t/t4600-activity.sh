@@ -206,6 +206,11 @@ test_expect_success 'a sub-address user+tag@domain is the person of user@domain'
 		S:	Maintained
 		F:	drivers/socfpga/
 
+		RENESAS DRIVER
+		M:	Marek Vasut <marek.vasut+renesas@mailbox.org>
+		S:	Maintained
+		F:	drivers/renesas/
+
 		TAGGED LOG
 		M:	Tom <tom@example.org>
 		S:	Maintained
@@ -218,8 +223,48 @@ test_expect_success 'a sub-address user+tag@domain is the person of user@domain'
 		maint activity --as-of=2026-01-01 >out
 	) &&
 	! grep "\[inactive-" sub/out &&
+	test_grep "M: Marek Vasut <marek.vasut+renesas@mailbox.org>: last active 2025-06-01" sub/out &&
 	test_grep "M: Marek Vasut <marek.vasut+socfpga@mailbox.org>: last active 2025-06-01" sub/out &&
 	test_grep "M: Tom <tom@example.org>: last active 2025-06-01, in the section 2025-06-01" sub/out
+'
+
+test_expect_success '.get_maintainer.conf: its MAINTAINERS files (U-Boot'"'"'s boards)' '
+	git init -q boards && (
+		cd boards &&
+		cat >MAINTAINERS <<-\IN &&
+		List of maintainers
+
+		THE REST
+		M:	Linus <linus@example.org>
+		S:	Buried alive in reporters
+		F:	*
+		F:	*/
+		IN
+		mkdir -p board/acme board/gone &&
+		printf "ACME BOARD\nM:\tAnn <ann@example.org>\nS:\tMaintained\nF:\tboard/acme/\nF:\tconfigs/acme_defconfig\n" \
+			>board/acme/MAINTAINERS &&
+		printf "GONE BOARD\nM:\tGus Gone <gus@example.org>\nS:\tMaintained\nF:\tboard/gone/\n" \
+			>board/gone/MAINTAINERS &&
+		printf "%s\n" --find-maintainer-files --maintainer-path=. \
+			>.get_maintainer.conf &&
+		commit_as "Linus <linus@example.org>" $OLD init MAINTAINERS \
+			.get_maintainer.conf board/acme/MAINTAINERS \
+			board/gone/MAINTAINERS board/gone/g.c &&
+		commit_as "Ann <ann@example.org>" $NEW acme board/acme/a.c \
+			configs/acme_defconfig &&
+		maint activity --as-of=2026-01-01 >out &&
+		maint activity --as-of=2026-01-01 --input=MAINTAINERS >top
+	) &&
+	sed -n "/^# [0-9]* findings/,\$p" boards/out >findings &&
+	cat >expect <<-\EOF &&
+	# 2 findings
+	board/gone/MAINTAINERS:1: warning: '"'"'GONE BOARD'"'"' is S: Maintained but no M: was active since 2024-01-02 (last: none since 2024-01-02) [inactive-section]
+	board/gone/MAINTAINERS:2: warning: Gus Gone <gus@example.org>: last active none since 2024-01-02; listed in '"'"'GONE BOARD'"'"' (M:) [inactive-person]
+	EOF
+	test_cmp expect findings &&
+	test_grep "^ACME BOARD (board/acme/MAINTAINERS:1) S: Maintained" boards/out &&
+	test_grep "board/acme/: 1 commit in the window .* \[unowned-busy\]" boards/top &&
+	! grep -q "GONE BOARD" boards/top
 '
 
 test_done

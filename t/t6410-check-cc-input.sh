@@ -11,6 +11,8 @@
 #    reviewer; a series of 1,000 patches to 1,000 sections and one they
 #    all share, its cover letter checked against their union (hashed:
 #    bench/README.md), finds each forgotten one once;
+#  - the MAINTAINERS files .get_maintainer.conf names (U-Boot's board
+#    files), as get_maintainer.pl reads them for b4;
 #  - --ignore-inactive: a history without .mailmap, a shallow clone
 #    (the answer is said to be partial), no git at all or no commit
 #    (exit 2, one error: git's own complaint is not printed).
@@ -163,6 +165,25 @@ test_expect_success 'a series of 1,000 patches: the union, each forgotten once' 
 	series.mbox:1: note: "[PATCH 0/1000] all": sent to x@example.org, whom get does not name [cc-superfluous]
 	EOF
 	test_cmp expect out
+'
+
+test_expect_success '.get_maintainer.conf: the MAINTAINERS files it names (U-Boot'"'"'s)' '
+	cp -r tree boards &&
+	mkdir -p boards/board/acme &&
+	printf "ACME BOARD\nM:\tBea Board <bea@board.example>\nS:\tMaintained\nF:\tdrivers/net/acme/\n" \
+		>boards/board/acme/MAINTAINERS &&
+	printf "%s\n" --find-maintainer-files --maintainer-path=. \
+		>boards/.get_maintainer.conf &&
+	mail "To: nobody@example.org" >none.patch &&
+	(cd boards && perl scripts/get_maintainer.pl --nogit --nogit-fallback \
+		--nogit-blame --norolestats ../none.patch) | sort >expect &&
+	test_grep "^Bea Board <bea@board.example>\$" expect &&
+	(cd boards && test_expect_code 1 maint check --cc ../none.patch) >out &&
+	sed "s/.*: missing //; s/ ([^)]*) \[cc-missing\]\$//" out | sort >got &&
+	test_cmp expect got &&
+	(cd boards && test_expect_code 1 maint check --cc --mpath=MAINTAINERS \
+		../none.patch) >out &&
+	! grep -q "Bea Board" out
 '
 
 test_expect_success '--ignore-inactive: no git at all is an error (exit 2)' '

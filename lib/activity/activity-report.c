@@ -99,9 +99,15 @@ static void add_last(const struct activity *a, struct strbuf *sb,
 	}
 }
 
+/* the file of an entry, from the top ("./board/x/MAINTAINERS": "board/...") */
 static const char *file_name(const struct activity *a, unsigned f)
 {
-	return f < a->g->db.nr_names ? a->g->db.names[f] : "MAINTAINERS";
+	const char *name = f < a->g->db.nr_names ? a->g->db.names[f] :
+						   "MAINTAINERS";
+
+	while (name[0] == '.' && name[1] == '/' && name[2])
+		name += 2;
+	return name;
 }
 
 struct ranked {
@@ -325,8 +331,9 @@ int act_text(const struct activity *a, const struct diags *d,
 		for (m = 0; m < s->nm; m++) {
 			const struct act_person *p = &a->people[s->m[m].person];
 
-			strbuf_addf(out, "\t%c: %s: last active ", s->m[m].role,
-				    p->ident);
+			strbuf_addf(out, "\t%c: %.*s: last active ",
+				    s->m[m].role, (int)s->m[m].line_len,
+				    s->m[m].line);
 			add_last(a, out, p->last);
 			strbuf_addstr(out, ", in the section ");
 			add_last(a, out, s->m[m].last_in);
@@ -391,7 +398,7 @@ int act_json(const struct activity *a, const struct diags *d,
 
 			strbuf_addf(out, "%s{\"role\": \"%c\", \"ident\": ",
 				    m ? ", " : "", s->m[m].role);
-			json_add_str(out, p->ident);
+			json_add_string(out, s->m[m].line, s->m[m].line_len);
 			strbuf_addstr(out, ", \"address\": ");
 			json_add_str(out, p->addr);
 			strbuf_addf(out, ", \"line\": %lu, \"last_active\": ",

@@ -263,8 +263,9 @@ static int setup_sections(struct activity *a, size_t **sec_of)
 				continue; /* no address: nobody to follow */
 			if (!ALLOC_GROW(s->m, s->nm + 1, s->am))
 				return -1;
-			s->m[s->nm++] = (struct act_member){ (size_t)p, e->type,
-							     e->lineno, 0 };
+			s->m[s->nm++] = (struct act_member){
+				(size_t)p, e->type, e->lineno, 0, e->s, e->len
+			};
 		}
 		if (s->orphan) {
 			s->authors = calloc(1, sizeof(*s->authors));

@@ -45,6 +45,8 @@ struct act_member {
 	char role; /* 'M' or 'R' */
 	unsigned long lineno;
 	long long last_in; /* last activity in the section's files */
+	const char *line; /* "Name <addr>" as the M:/R: line has it */
+	size_t line_len;
 };
 
 struct act_section {

@@ -97,6 +97,47 @@ int gm_read_conf(char ***words, int *nr)
 	return ret;
 }
 
+/* word is -NAME or --NAME, or (with value) -NAME=... or --NAME=... */
+static const char *conf_option(const char *word, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (word[0] != '-')
+		return NULL;
+	word += word[1] == '-' ? 2 : 1;
+	if (strncmp(word, name, n) || (word[n] && word[n] != '='))
+		return NULL;
+	return word + n;
+}
+
+int gm_conf_maintainers(bool *find, char **mpath)
+{
+	static const char *const paths[] = { "maintainer-path", "mpath" };
+	char **words;
+	const char *v;
+	int nr, i, k, ret = 0;
+
+	*find = false;
+	*mpath = NULL;
+	if (gm_read_conf(&words, &nr))
+		return -1;
+	for (i = 0; i < nr && !ret; i++) {
+		if (conf_option(words[i], "find-maintainer-files"))
+			*find = true;
+		for (k = 0; k < 2; k++) {
+			v = conf_option(words[i], paths[k]);
+			if (!v || (!*v && i + 1 == nr))
+				continue;
+			free(*mpath);
+			*mpath = strdup(*v ? v + 1 : words[++i]);
+			ret = *mpath ? 0 : -1;
+			break;
+		}
+	}
+	gm_conf_release(words, nr);
+	return ret;
+}
+
 bool gm_top_of_kernel_tree(void)
 {
 	static const char *const files[] = { "COPYING", "CREDITS", "Kbuild",

@@ -350,6 +350,14 @@ int gm_get_all(struct gm_getmaint *g, const struct gm_opts *o,
  */
 int gm_read_conf(char ***words, int *nr);
 void gm_conf_release(char **words, int nr);
+/*
+ * What that .get_maintainer.conf says of the MAINTAINERS files read:
+ * *find for --find-maintainer-files, *mpath (malloc'd, or NULL) the
+ * last --maintainer-path/--mpath PATH (or =PATH).  For the commands
+ * that read them as the script would (check --cc, activity).  0, or -1
+ * (errno ENOMEM).
+ */
+int gm_conf_maintainers(bool *find, char **mpath);
 /* The script's top_of_kernel_tree() for the current directory. */
 bool gm_top_of_kernel_tree(void);
 /*
