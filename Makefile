@@ -67,6 +67,7 @@ LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
 	   lib/history/history.o \
 	   lib/vcs/vcs-activity.o lib/vcs/vcs-cache.o lib/vcs/vcs-cmd.o \
 	   lib/vcs/vcs-commit-graph.o lib/vcs/vcs-graph.o lib/vcs/vcs-log.o \
+	   lib/vcs/vcs-hidx.o lib/vcs/vcs-hidx-log.o \
 	   lib/vcs/vcs-repo.o lib/vcs/vcs-run.o lib/vcs/vcs.o \
 	   lib/merge/merge-check.o lib/merge/merge-fields.o \
 	   lib/merge/merge-git.o lib/merge/merge-hunks.o lib/merge/merge-moves.o \

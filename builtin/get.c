@@ -2,6 +2,8 @@
 /*
  * maint get: scripts/get_maintainer.pl in C.  See doc/maint-get.1.
  */
+#define _DEFAULT_SOURCE /* nice */
+
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
@@ -12,11 +14,13 @@
 #include "history/history.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char get_head[] =
@@ -38,6 +42,7 @@ struct get_args {
 	int from_filename, find_maintainer_files, version, help, all, unowned;
 	int verbose;
 	int write_graph; /* --write-commit-graph */
+	int history_index; /* --history-index */
 	const char *owner;
 	int interactive, git_all, git_blame_sig, git_min_sig, git_max,
 		git_min_pct;
@@ -175,6 +180,10 @@ static const struct option get_options[] = {
 	OPT_SET("write-commit-graph", &the_args.write_graph,
 		"first write git's commit-graph with changed-path\n"
 		"Bloom filters (alone: only that)"),
+	OPT_SET("history-index", &the_args.history_index,
+		"first build or update the history index of\n"
+		"the --git-since window (.git/maint/index;\n"
+		"alone: only that)"),
 	OPT_SET("v|version", &the_args.version, "print the version"),
 	OPT_SET("h|help|usage", &the_args.help, "this help"),
 	OPT_TABLE_END,
@@ -578,6 +587,77 @@ static int write_commit_graph(void)
 	return ret;
 }
 
+/*
+ * --history-index: the history index of the --git-since window brought
+ * up to date in the foreground.  0, or the exit status (reported).
+ */
+static int history_index(struct history *hist, const char *since)
+{
+	const struct timespec tenth = { 0, 100 * 1000 * 1000 };
+	int rc, waits = 0;
+
+	/* another run at it (a background one): wait up to a minute */
+	while ((rc = vcs_hidx_update(&hist->vcs, since)) == 1 && ++waits < 600)
+		nanosleep(&tenth, NULL);
+
+	print_lines(&hist->vcs.cache_warn);
+	strbuf_reset(&hist->vcs.cache_warn);
+	if (rc == 1) {
+		error_msg("--history-index: another maint is updating the "
+			  "history index");
+	} else if (rc) {
+		error_msg("--history-index: no history index made (not in a "
+			  "git work tree, maint.historyIndex false or "
+			  "MAINT_GET_CACHE=0, or git failed)");
+		return EXIT_ERROR;
+	}
+	return EXIT_OK;
+}
+
+/* Is the environment variable name set to 0? */
+static bool env_off(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && !strcmp(v, "0");
+}
+
+/*
+ * The history index lacked this call's window: it is built in a child
+ * detached from the call, as git's auto gc (two forks, a new session,
+ * niced, standard streams on /dev/null); the call does not wait for it.
+ */
+static void spawn_history_index(struct vcs *v)
+{
+	pid_t pid;
+	int fd;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return;
+	if (pid > 0) {
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		return;
+	}
+	if (setsid() < 0 || fork() != 0)
+		_exit(0);
+	fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (fd >= 0) {
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
+	}
+	errno = 0;
+	if (nice(10) < 0 && errno)
+		_exit(0);
+	vcs_hidx_update(v, v->hidx_want);
+	_exit(0);
+}
+
 /* --self-test: maint check --self-test does it (the script's lines) */
 static int get_self_test(const char *what)
 {
@@ -653,6 +733,12 @@ int cmd_get(int argc, char **argv)
 			goto out; /* alone: only that */
 		ret = -1;
 	}
+	if (a->history_index) {
+		ret = history_index(&hist, a->git_since);
+		if (ret || (!nargs && !a->all && !a->owner && !a->unowned))
+			goto out; /* alone: only that */
+		ret = -1;
+	}
 	/* the tree's top first: its script says which answers to give */
 	if (a->o.tree && gm_find_tree(&subdir)) {
 		error_msg(
@@ -686,6 +772,8 @@ int cmd_get(int argc, char **argv)
 	else
 		ret = get_answer(&g, a, args, nargs, subdir.buf);
 	print_lines(&hist.vcs.cache_warn);
+	if (hist.vcs.hidx_want && !env_off("MAINT_GET_INDEX_BACKGROUND"))
+		spawn_history_index(&hist.vcs);
 	history_notes(&hist, &a->o);
 	if (a->verbose)
 		print_lines(&hist.vcs.cache_info);

@@ -25,6 +25,10 @@ PATH=$SRC_DIR:$PATH
 export MAINT SRC_DIR FIXTURES EXAMPLES PATH
 LC_ALL=C
 export LC_ALL
+# no history index built in the background after a get (it would write
+# in .git/maint while a test looks there); t4230 tests it
+MAINT_GET_INDEX_BACKGROUND=0
+export MAINT_GET_INDEX_BACKGROUND
 
 test_name=$(basename "$0" .sh)
 TRASH=$TEST_DIRECTORY/trash.$test_name

@@ -47,8 +47,8 @@
  * when it is a link, not a directory or another user's; -2 when it does
  * not exist (and !create) or cannot be opened.
  */
-static int open_dir(struct vcs *v, int dfd, const char *name, const char *path,
-		    bool create)
+int vcs_cache_open_dir(struct vcs *v, int dfd, const char *name,
+		       const char *path, bool create)
 {
 	struct stat st;
 	int fd;
@@ -100,13 +100,13 @@ static int cache_open(struct vcs *v, bool create)
 		goto out;
 	}
 	strbuf_addf(&path, "%s/maint", v->commondir);
-	mfd = open_dir(v, gfd, "maint", path.buf, create);
+	mfd = vcs_cache_open_dir(v, gfd, "maint", path.buf, create);
 	if (mfd < 0) {
 		hfd = mfd;
 		goto out;
 	}
 	strbuf_addstr(&path, "/history");
-	hfd = open_dir(v, mfd, "history", path.buf, create);
+	hfd = vcs_cache_open_dir(v, mfd, "history", path.buf, create);
 	close(mfd);
 out:
 	if (gfd >= 0)
@@ -177,7 +177,7 @@ static void cache_empty(struct vcs *v)
 }
 
 /* An unpredictable name for a temporary file of entry name. */
-static void temp_name(const char *name, struct strbuf *tmp)
+void vcs_cache_temp_name(const char *name, struct strbuf *tmp)
 {
 	static unsigned long n;
 	unsigned char r[8];
@@ -223,7 +223,7 @@ static int cache_write(struct vcs *v, const char *name,
 	struct strbuf tmp = STRBUF_INIT, hdr = STRBUF_INIT;
 	int fd = -1, ret = -1, err;
 
-	temp_name(name, &tmp);
+	vcs_cache_temp_name(name, &tmp);
 	strbuf_addf(&hdr, CACHE_MAGIC "%zu %zu %08lx\n", key->len, len,
 		    (unsigned long)crc_of(key, val, len));
 	if (tmp.failed || hdr.failed)

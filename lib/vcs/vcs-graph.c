@@ -64,7 +64,7 @@ struct gfile {
 	struct vcs_bloom_key key;
 };
 /* --since as git reads it (git rev-parse --since=S): 0, or -1. */
-static int since_time(struct vcs *v, const char *since, uint64_t *t)
+int vcs_since_time(struct vcs *v, const char *since, uint64_t *t)
 {
 	struct strbuf arg = STRBUF_INIT, out = STRBUF_INIT;
 	const char *argv[] = { "git", "rev-parse", NULL, NULL };
@@ -114,8 +114,8 @@ static int index_records(const struct strbuf *log, struct strmap *recs)
  * out, as the script's log gives them; the raw status of path in
  * *status (0: the commit does not touch it) and whether it has parents.
  */
-static void record_lines(const char *r, const char *end, const char *path,
-			 char *status, bool *parents, struct strbuf *out)
+void vcs_record_lines(const char *r, const char *end, const char *path,
+		      char *status, bool *parents, struct strbuf *out)
 {
 	const char *nx = memchr(r, '\0', (size_t)(end - r));
 	const char *nl = memchr(r, '\n', (size_t)((nx ? nx : end) - r));
@@ -226,8 +226,8 @@ static int follow_lines(const struct strbuf *o, const char *path,
  * a rename), which a diff of the commit's deleted files does not
  * match.  0, or -1 (git failed: the file gets the script's command).
  */
-static int follow_one(struct vcs *v, const char *commit, const char *path,
-		      char **renamed, struct strbuf *out)
+int vcs_follow_one(struct vcs *v, const char *commit, const char *path,
+		   char **renamed, struct strbuf *out)
 {
 	const char *argv[] = { "git",	      "--literal-pathspecs",
 			       "log",	      "--no-color",
@@ -364,16 +364,16 @@ static int log_round(struct vcs *v, const struct vcs_graph *g,
 			e = strmap_get(&recs, id, ll - 1);
 			if (!e)
 				continue;
-			record_lines(log.buf + (uintptr_t)e->value - 1,
-				     log.buf + log.len, x->path, &st, &parents,
-				     x->p->log);
+			vcs_record_lines(log.buf + (uintptr_t)e->value - 1,
+					 log.buf + log.len, x->path, &st,
+					 &parents, x->p->log);
 			if (st != 'A' || !parents)
 				continue;
 			/* an add: the lines --follow gives instead */
 			strbuf_reset(&one);
 			memcpy(commit, id, ll - 1);
 			commit[ll - 1] = '\0';
-			if (follow_one(v, commit, x->path, &ren, &one))
+			if (vcs_follow_one(v, commit, x->path, &ren, &one))
 				goto out;
 			strbuf_setlen(x->p->log, before);
 			strbuf_addbuf(x->p->log, &one);
@@ -433,7 +433,7 @@ static int walk_graph(struct vcs *v, const struct vcs_graph *g,
 	uint64_t max_age;
 	size_t i;
 
-	if (head < 0 || since_time(v, since, &max_age) ||
+	if (head < 0 || vcs_since_time(v, since, &max_age) ||
 	    vcs_cgraph_walk(g, (uint32_t)head, max_age, &w->pos, &w->n))
 		return -1;
 	w->linelen = 2 * vcs_cgraph_hashlen(g) + 1;

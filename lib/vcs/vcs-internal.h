@@ -13,6 +13,9 @@
  *		filters, the walk
  *  vcs-graph.c	the logs of a few files from the walk and git log
  *		--no-walk
+ *  vcs-hidx.c	the history index's files under .git/maint/index
+ *  vcs-hidx-log.c  the logs of files from the history index, and its
+ *		update
  *  vcs-log.c	the logs of files from git logs without --follow, split
  *		per file
  *  vcs.c	struct vcs made and freed; the script's commands (vcs.h)
@@ -124,6 +127,15 @@ bool vcs_cache_get(struct vcs *v, const struct strbuf *key, struct strbuf *out);
 /* Keep val under key (errors ignored: the cache is only a cache). */
 void vcs_cache_put(struct vcs *v, const struct strbuf *key,
 		   const struct strbuf *val);
+/*
+ * Open the directory name below dfd, never through a link (made first
+ * when create): its descriptor; -1 refused (a line in v->cache_warn
+ * naming it as path), -2 not there or not opened.
+ */
+int vcs_cache_open_dir(struct vcs *v, int dfd, const char *name,
+		       const char *path, bool create);
+/* An unpredictable temporary name for entry name, appended to tmp. */
+void vcs_cache_temp_name(const char *name, struct strbuf *tmp);
 
 /* ---- vcs-commit-graph.c ---- */
 
@@ -160,6 +172,24 @@ bool vcs_bloom_maybe(const struct vcs_graph *g, uint32_t pos,
 
 /* ---- vcs-graph.c ---- */
 
+/* --since as git reads it (git rev-parse --since=S): 0, or -1. */
+int vcs_since_time(struct vcs *v, const char *since, uint64_t *t);
+/*
+ * The record r..end ("PARENTS\n", the script's format, "\1\n", raw and
+ * numstat lines): its lines for path appended to out, as the script's
+ * log gives them; the raw status of path in *status (0: the commit does
+ * not touch it) and whether it has parents in *parents.
+ */
+void vcs_record_lines(const char *r, const char *end, const char *path,
+		      char *status, bool *parents, struct strbuf *out);
+/*
+ * The script's --follow lines of commit, which adds path, appended to
+ * out; *renamed the path --follow goes on with (malloc'd) if it found a
+ * rename or copy.  0, or -1 (git failed).
+ */
+int vcs_follow_one(struct vcs *v, const char *commit, const char *path,
+		   char **renamed, struct strbuf *out);
+
 /* The most files vcs_graph_logs() reads at once. */
 #define VCS_GRAPH_FILES 64
 
@@ -171,5 +201,61 @@ bool vcs_bloom_maybe(const struct vcs_graph *g, uint32_t pos,
  */
 int vcs_graph_logs(struct vcs *v, const char *since, struct vcs_pending *p,
 		   size_t np);
+
+/* ---- vcs-hidx.c ---- */
+
+/*
+ * A commit of the history index: its hex id, committer date, kind ('c'
+ * a commit read whole, 'b' only its date and parents) and its record
+ * from the parents' line to its end (what vcs_record_lines() reads).
+ */
+struct vcs_hent {
+	const char *id;
+	const char *rec, *end;
+	uint64_t date;
+	char kind;
+};
+
+/* The index as loaded: its files mapped, their commits sorted by id. */
+struct vcs_hidx {
+	struct vcs_hent *e;
+	size_t n, alloc;
+	void **maps;
+	size_t *maplen;
+	char **names; /* the files' names */
+	size_t nmaps, amaps;
+	unsigned idlen; /* hex digits of an id: 40 or 64 (0: none yet) */
+	int fd; /* the index directory (-1: none) */
+};
+
+/* May the index be used (not off, a cache directory of our own)? */
+bool vcs_hidx_enabled(struct vcs *v);
+/*
+ * Load the index into v->hidx (again, when reload).  0 (maybe empty),
+ * 1 no index (off, refused), -1 ENOMEM.
+ */
+int vcs_hidx_load(struct vcs *v, bool reload);
+/* The commit with this hex id (len digits), or NULL. */
+const struct vcs_hent *vcs_hidx_find(const struct vcs_hidx *x, const char *hex,
+				     size_t len);
+/* Take the index's lock: 0, 1 another run holds it, -1 failed. */
+int vcs_hidx_lock(struct vcs *v);
+void vcs_hidx_unlock(struct vcs *v);
+/* Add records (git log's, see vcs-hidx-log.c) as a new file: 0, or -1. */
+int vcs_hidx_write(struct vcs *v, const struct strbuf *recs);
+/* Merge many files into one (under the lock). */
+void vcs_hidx_compact(struct vcs *v);
+void vcs_hidx_free(struct vcs *v);
+
+/* ---- vcs-hidx-log.c ---- */
+
+/*
+ * The logs of p from the index: 1 read (a file git's --follow must
+ * carry past an adding commit gets the script's command where that
+ * fails: follow set), 0 the index does not hold the window (then
+ * v->hidx_want is since), -1 ENOMEM.
+ */
+int vcs_hidx_logs(struct vcs *v, const char *since, struct vcs_pending *p,
+		  size_t np);
 
 #endif

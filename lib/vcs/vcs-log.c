@@ -324,7 +324,11 @@ int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 	if (!np)
 		goto out;
 	qsort(p, np, sizeof(*p), cmp_pending);
-	ret = np <= VCS_GRAPH_FILES ? vcs_graph_logs(v, since, p, np) : 0;
+	/* the history index, where it holds the window */
+	ret = vcs_hidx_logs(v, since, p, np);
+	if (!ret)
+		ret = np <= VCS_GRAPH_FILES ? vcs_graph_logs(v, since, p, np) :
+					      0;
 	if (ret < 0)
 		goto out;
 	if (!ret && read_logs(v, since, p, np)) {

@@ -19,6 +19,8 @@ void vcs_init(struct vcs *v)
 	v->kind = -1;
 	v->cache = true;
 	v->cachefd = -1;
+	v->lockfd = -1;
+	v->hidx_on = -1;
 	strbuf_init(&v->err);
 	strbuf_init(&v->cache_warn);
 	strbuf_init(&v->cache_info);
@@ -39,6 +41,7 @@ void vcs_release(struct vcs *v)
 	strmap_release(&v->logs);
 	vcs_graph_release(v);
 	strbuf_release(&v->err);
+	vcs_hidx_free(v);
 	vcs_cache_release(v);
 	free(v->commondir);
 	v->commondir = NULL;

@@ -36,6 +36,18 @@
  * v->cache_warn); a damaged cache file is discarded (a line in
  * v->cache_info) and the answer is the one without it.
  *
+ * The history index (vcs-hidx.c, vcs-hidx-log.c): per commit, kept under
+ * GIT_COMMON_DIR/maint/index/ and never made stale (a commit does not
+ * change), its parents and date and, for a non-merge commit, the
+ * script's format lines and its raw and numstat lines.  Where the walk
+ * of the window from HEAD finds every commit there, the logs of files
+ * come from it (the walk done here, no git process but git rev-parse
+ * --since); where it does not, the call is answered without it and
+ * v->hidx_want asks for vcs_hidx_update() (in the background, by the
+ * builtin), which reads only the missing commits.  Same safety rules as
+ * the cache; git config maint.historyIndex false or MAINT_GET_CACHE=0
+ * turn it off.
+ *
  * Ownership: struct vcs owns everything it returns (strbufs in v->logs).
  */
 #ifndef MAINT_VCS_H
@@ -62,6 +74,11 @@ struct vcs {
 	int cachefd; /* the history directory, once opened (else -1) */
 	struct strbuf cache_warn; /* cache refused: lines to show */
 	struct strbuf cache_info; /* cache files discarded: lines (-v) */
+	struct vcs_hidx *hidx; /* the history index, once loaded */
+	int hidx_on; /* -1 not asked yet, 0 off, 1 on */
+	char *hidx_want; /* a --since the index lacked (malloc'd) */
+	bool hidx_used; /* a log was read from the index */
+	int lockfd; /* the index directory while locked (else -1) */
 };
 
 void vcs_init(struct vcs *v);
@@ -121,6 +138,13 @@ int vcs_activity_log(struct vcs *v, long long since, long long until,
 		     struct strbuf *out);
 /* Is the repository a shallow clone (its history cut)? */
 bool vcs_shallow(struct vcs *v);
+
+/*
+ * The history index (vcs-hidx.c): build it, or bring it up to date, for
+ * the window of --since since from HEAD.  0 done, 1 another run is at
+ * it (its lock held), -1 failed (no index here, git failed, ENOMEM).
+ */
+int vcs_hidx_update(struct vcs *v, const char *since);
 
 /* Is the path tracked (vcs_file_exists(): git ls-files PATH says so)? */
 bool vcs_file_exists(struct vcs *v, const char *path);
