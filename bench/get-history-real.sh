@@ -1,20 +1,25 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # maint get against the 6.12 scripts/get_maintainer.pl on the real history
-# of a project that keeps the kernel's format (U-Boot: its MAINTAINERS
-# files, .mailmap and .get_maintainer.conf):
+# of a project that keeps the kernel's format: its MAINTAINERS (whatever
+# its header says), and its .mailmap and .get_maintainer.conf if it has
+# them (U-Boot has both, Xen neither):
 #
-#	bench/get-history-real.sh [-n FILES] [-j JOBS] REPO
+#	bench/get-history-real.sh [-n FILES] [-j JOBS] [-d DAYS] [-g] REPO
 #
-# REPO is a clone or a bare mirror (e.g. /work/.mirror/u-boot+u-boot/repo).
-# A shared clone of its HEAD is made in a temporary directory with the
-# 6.12 script as scripts/get_maintainer.pl; the sample: FILES files (12)
-# touched in the six months before HEAD's date, chosen with a fixed seed,
-# and files added in that window (8 of them: copies and renames, where
-# --follow looks further), each with the option sets below, --notree
-# and an absolute --git-since (six months before HEAD), compared byte
+# REPO is a clone or a bare mirror (e.g. /work/.mirror/u-boot+u-boot/repo,
+# /work/.mirror/xen-project+xen/repo).  A shared clone of its HEAD is
+# made in a temporary directory with the 6.12 script as
+# scripts/get_maintainer.pl (over the project's own, if it has one); the
+# sample: FILES files (12) touched in the DAYS days (182) before HEAD's
+# date, chosen with a fixed seed, and files added in that window (8 of
+# them: copies and renames, where --follow looks further), each with
+# the option sets below, --notree and an absolute --git-since (DAYS
+# before HEAD; a longer window takes in older merges), compared byte
 # for byte by t/getcmp.sh (ties in Perl's hash order as maint orders
-# them).
+# them).  -g writes a commit-graph with changed-path Bloom filters in
+# the clone: maint then walks the history itself (not where trees were
+# replaced, below: git reads no graph then, nor does maint).
 # Blobs a mirror lacks are mended in the clone (see below).
 # Prints the differences and the counts; exit status 1 if any differ.
 # MAINT (default ./maint) is the binary compared; MAINT_BENCH_OUT a
@@ -22,15 +27,22 @@
 set -eu
 n=12
 jobs=2
-while getopts n:j: o; do
+days=182
+graph=
+while getopts n:j:d:g o; do
 	case $o in
 	n) n=$OPTARG ;;
 	j) jobs=$OPTARG ;;
+	d) days=$OPTARG ;;
+	g) graph=1 ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# = 1 ] || { echo "usage: $0 [-n FILES] [-j JOBS] REPO" >&2; exit 2; }
+[ $# = 1 ] || {
+	echo "usage: $0 [-n FILES] [-j JOBS] [-d DAYS] [-g] REPO" >&2
+	exit 2
+}
 src=$(cd "$(dirname "$0")/.." && pwd)
 MAINT=${MAINT:-$src/maint}
 export MAINT
@@ -74,12 +86,17 @@ if [ -s "$work/missing" ]; then
 			done
 		done
 fi
+if [ -n "$graph" ]; then
+	git commit-graph write --reachable --changed-paths 2>/dev/null
+fi
 head=$(git log -1 --format=%ct HEAD)
-since=$(date -u -d "@$((head - 182 * 86400))" +%Y-%m-%d)
+since=$(date -u -d "@$((head - days * 86400))" +%Y-%m-%d)
 git log --since="$since" --no-merges --format= --name-only | sort -u |
 	while IFS= read -r f; do [ -f "$f" ] && echo "$f"; done >"$work/touched"
 shuf -n "$n" --random-source=<(yes maint) "$work/touched" >"$work/sample"
-git log --since="$since" --no-merges --diff-filter=A --format= --name-only |
+# (added: --no-renames, so that renamed files count too)
+git log --since="$since" --no-merges --no-renames --diff-filter=A --format= \
+	--name-only |
 	sort -u | while IFS= read -r f; do [ -f "$f" ] && echo "$f"; done |
 	shuf -n 8 --random-source=<(yes added) >>"$work/sample"
 sort -u -o "$work/sample" "$work/sample"
@@ -102,7 +119,7 @@ done <<'EOF'
 --git --git-all-signature-types
 --git --git-min-percent=5 --git-max-maintainers=5
 --nogit --git-blame
---nogit --git-blame --git-blame-signatures
+--nogit --git-blame --nogit-blame-signatures
 EOF
 total=$(wc -l <"$work/results")
 diffs=$(grep -c '^DIFF' "$work/results" || true)

@@ -64,8 +64,13 @@ if [ "${1-}" = --expect ]; then
 	done <"$out/cases"
 	exit 0
 fi
+merges=
+if [ "${1-}" = --merges ]; then
+	merges=1
+	shift
+fi
 [ $# -ge 5 ] || {
-	echo "usage: $0 REPO COMMIT SINCE OUT FILE..." >&2
+	echo "usage: $0 [--merges] REPO COMMIT SINCE OUT FILE..." >&2
 	echo "       $0 --expect OUT [RUNS]" >&2
 	exit 2
 }
@@ -99,6 +104,94 @@ S() { git -C "$s" "$@"; }
 static_info() {
 	R ls-tree -r "$commit" -- $(cat "$work/static")
 }
+
+# the tree of commit $1 (the paths, and the project's files as at COMMIT)
+slice_tree() {
+	S read-tree --empty
+	{ R ls-tree -r "$1" -- $(cat "$work/follow"); static_info; } |
+		S update-index --index-info
+	S write-tree
+}
+
+# a commit of the slice: $1 the original (its author, committer, dates
+# and message), $2 the tree, then the parents; its id on standard output
+replay() {
+	local c=$1 tree=$2 an ae ad cn ce cd p
+	shift 2
+	eval "$(R log -1 --format='an=%an%nae=%ae%nad=%ad%ncn=%cn%nce=%ce%ncd=%cd' \
+		--date=raw "$c" | sed "s/'/'\\\\''/g; s/=\(.*\)/='\1'/")"
+	set -- $(for p; do echo "-p $p"; done)
+	R log -1 --format=%B "$c" |
+		GIT_AUTHOR_NAME=$an GIT_AUTHOR_EMAIL=$ae GIT_AUTHOR_DATE=$ad \
+		GIT_COMMITTER_NAME=$cn GIT_COMMITTER_EMAIL=$ce \
+		GIT_COMMITTER_DATE=$cd S commit-tree "$@" "$tree"
+}
+
+# a root of the slice: the paths as at commit $1, dated then
+slice_root() {
+	local d
+	d=$(R log -1 --format=%cd --date=raw "$1")
+	GIT_AUTHOR_NAME="Slice Root" GIT_AUTHOR_EMAIL=root@slice.invalid \
+		GIT_COMMITTER_NAME="Slice Root" \
+		GIT_COMMITTER_EMAIL=root@slice.invalid \
+		GIT_AUTHOR_DATE="$d" GIT_COMMITTER_DATE="$d" \
+		S commit-tree -m "slice root: $1" "$(slice_tree "$1")"
+}
+
+if [ -n "$merges" ]; then
+	# The graph as git log --full-history --simplify-merges draws it
+	# for the paths: each commit with its own tree of them, its
+	# parents those of the slice (a parent before SINCE: a root with
+	# the paths as there), merges kept where both sides changed them.
+	R rev-list --reverse --topo-order --parents --full-history \
+		--simplify-merges --since="$since" "$commit" -- \
+		$(cat "$work/follow") >"$work/dag"
+	{
+		echo "repo $(R config --get remote.origin.url 2>/dev/null ||
+			echo "$repo")"
+		echo "commit $commit"
+		echo "since $since"
+	} >"$out/prov"
+	declare -A map
+	while read -r c parents; do
+		ps=
+		for p in $parents; do
+			if [ -z "${map[$p]-}" ]; then
+				map[$p]=$(slice_root "$p")
+				echo "${map[$p]} $p" >>"$out/prov"
+			fi
+			ps="$ps ${map[$p]}"
+		done
+		# shellcheck disable=SC2086
+		map[$c]=$(replay "$c" "$(slice_tree "$c")" $ps)
+		echo "${map[$c]} $c" >>"$out/prov"
+	done <"$work/dag"
+	# the tips (one, unless the graph ends in several), merged if need be
+	tips=$(cut -d" " -f2- "$work/dag" | tr ' ' '\n' | sort -u |
+		join -v1 <(cut -d" " -f1 "$work/dag" | sort) -)
+	head=
+	for t in $tips; do head="$head ${map[$t]}"; done
+	head=${head# }
+	tree=$(slice_tree "$commit")
+	# shellcheck disable=SC2086
+	if [ "$(echo $head | wc -w)" != 1 ] ||
+		[ "$tree" != "$(S rev-parse "$head^{tree}")" ]; then
+		cd=$(R log -1 --format=%cd --date=raw "$commit")
+		head=$(GIT_AUTHOR_NAME="Slice Root" \
+			GIT_AUTHOR_EMAIL=root@slice.invalid \
+			GIT_COMMITTER_NAME="Slice Root" \
+			GIT_COMMITTER_EMAIL=root@slice.invalid \
+			GIT_AUTHOR_DATE="$cd" GIT_COMMITTER_DATE="$cd" \
+			S commit-tree $(for t in $head; do echo "-p $t"; done) \
+			-m "slice: the tree of $commit" "$tree")
+		echo "$head $commit" >>"$out/prov"
+	fi
+	S update-ref refs/heads/master "$head"
+	unset GIT_INDEX_FILE
+	rm -f "$out/slice.bundle"
+	S bundle create "$out/slice.bundle" master 2>/dev/null
+	exit 0
+fi
 
 R rev-list --reverse --no-merges --full-history --date-order \
 	--since="$since" "$commit" -- $(cat "$work/follow") >"$work/commits"

@@ -1,13 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# maint get on slices of real histories (t/fixtures/history-real: U-Boot,
-# made by t/make-history-slices.sh, provenance in each prov), against
-# the answers the 6.12 scripts/get_maintainer.pl gave on the same slice
-# (any of the outputs it gave over several hash seeds): files added as
-# copies of others (git's --follow takes them back through the source),
-# files added twice, the default fallback, --git, --git-blame with and
-# without --git-blame-signatures, --git-all-signature-types,
-# --git-min-percent, --roles, --norolestats, --nomailmap.  Needs no
+# maint get on slices of real histories (t/fixtures/history-real: U-Boot
+# and Xen, made by t/make-history-slices.sh, provenance in each prov),
+# against the answers the 6.12 scripts/get_maintainer.pl gave on the
+# same slice (any of the outputs it gave over several hash seeds): files
+# added as copies of others (git's --follow takes them back through the
+# source, through two copies in a row), renames, merges, reverts, files
+# added twice, the default fallback, --git, --git-blame with and without
+# its signatures, --git-all-signature-types, --git-min-percent, --roles,
+# --norolestats, --nomailmap; without a commit-graph (git's walk), and
+# with one with changed-path Bloom filters (maint's own walk).  maint
+# answers as 6.12 (--generation: no slice holds the script).  Needs no
 # kernel tree.
 . "$(dirname "$0")/test-lib.sh"
 
@@ -22,8 +25,8 @@ check_slice() {
 	while IFS= read -r args; do
 		n=$((n + 1))
 		# shellcheck disable=SC2086
-		(cd "$1" && { "$MAINT" get $args 2>/dev/null; echo "exit $?"; } \
-			</dev/null) >out.$n
+		(cd "$1" && { "$MAINT" get --generation=6.12 $args 2>/dev/null
+			echo "exit $?"; } </dev/null) >out.$n
 		ok=
 		for e in "$dir/expect/$n".*; do
 			cmp -s "$e" out.$n && ok=1
@@ -38,15 +41,20 @@ check_slice() {
 	test "$n" -ge 80 && ! test -s fails
 }
 
+# check_prov NAME: the slice cloned to ./NAME, its commits those of prov
+check_prov() {
+	git clone -q -b master "$FIX/$1/slice.bundle" "$1" &&
+	git -C "$1" rev-list HEAD | sort >commits &&
+	grep -q "^commit [0-9a-f]\{40\}$" "$FIX/$1/prov" &&
+	cut -d" " -f1 "$FIX/$1/prov" | grep "^[0-9a-f]\{40\}$" |
+		sort -u >prov-commits &&
+	cmp commits prov-commits
+}
+
 test_expect_success 'the U-Boot slice (a bundle) and its provenance' '
-	git clone -q -b master "$FIX/uboot/slice.bundle" uboot &&
+	check_prov uboot &&
 	test "$(git -C uboot rev-list --count HEAD)" -ge 15 &&
 	grep -q "^repo .*u-boot" "$FIX/uboot/prov" &&
-	grep -q "^commit [0-9a-f]\{40\}$" "$FIX/uboot/prov" &&
-	git -C uboot rev-list HEAD >commits &&
-	cut -d" " -f1 "$FIX/uboot/prov" | grep "^[0-9a-f]\{40\}$" |
-		sort >prov-commits &&
-	sort commits | cmp - prov-commits &&
 	git -C uboot log --follow --name-status --format= -- \
 		arch/arm/include/asm/arch-omap4/sys_proto.h >follow &&
 	test_grep "^C[0-9]*	arch/arm/include/asm/arch-omap5/sys_proto.h" follow
@@ -60,6 +68,43 @@ test_expect_success 'U-Boot slice, every case, the cache written then read' '
 	rm -rf uboot/.git/maint &&
 	check_slice uboot && test -d uboot/.git/maint &&
 	check_slice uboot
+'
+
+test_expect_success 'the Xen slice: merges, copies, renames, a revert' '
+	check_prov xen &&
+	grep -q "^repo .*xen" "$FIX/xen/prov" &&
+	test "$(git -C xen rev-list --count --merges HEAD)" -ge 1 &&
+	git -C xen log --follow --name-status --format= -- \
+		automation/build/debian/13-arm64v8.dockerfile >follow &&
+	test_grep "^C[0-9]*	automation/build/debian/12-arm64v8.dockerfile" \
+		follow &&
+	test_grep "^C[0-9]*	automation/build/debian/12-x86_64.dockerfile" \
+		follow &&
+	git -C xen log --follow --name-status --format= -- \
+		xen/lib/guest-strcpy.c >follow &&
+	test_grep "^R[0-9]*	xen/common/guestcopy.c" follow &&
+	git -C xen log --format=%s -- \
+		xen/drivers/cpufreq/cpufreq_ondemand.c >subjects &&
+	test_grep "^Revert " subjects
+'
+
+test_expect_success 'Xen slice, every case, no cache: as the script' '
+	MAINT_GET_CACHE=0 check_slice xen
+'
+
+test_expect_success 'Xen slice, every case, the cache written then read' '
+	rm -rf xen/.git/maint &&
+	check_slice xen && test -d xen/.git/maint &&
+	check_slice xen
+'
+
+test_expect_success 'both slices with a commit-graph and Bloom filters' '
+	for s in uboot xen; do
+		git -C $s commit-graph write --reachable --changed-paths &&
+		test -f $s/.git/objects/info/commit-graph || return 1
+	done &&
+	MAINT_GET_CACHE=0 check_slice uboot &&
+	MAINT_GET_CACHE=0 check_slice xen
 '
 
 test_done
