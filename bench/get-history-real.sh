@@ -5,7 +5,7 @@
 # its header says), and its .mailmap and .get_maintainer.conf if it has
 # them (U-Boot has both, Xen neither):
 #
-#	bench/get-history-real.sh [-n FILES] [-j JOBS] [-d DAYS] [-g] REPO
+#	bench/get-history-real.sh [-n FILES] [-j JOBS] [-d DAYS] [-g] [-i] REPO
 #
 # REPO is a clone or a bare mirror (e.g. /work/.mirror/u-boot+u-boot/repo,
 # /work/.mirror/xen-project+xen/repo).  A shared clone of its HEAD is
@@ -19,7 +19,9 @@
 # for byte by t/getcmp.sh (ties in Perl's hash order as maint orders
 # them).  -g writes a commit-graph with changed-path Bloom filters in
 # the clone: maint then walks the history itself (not where trees were
-# replaced, below: git reads no graph then, nor does maint).
+# replaced, below: git reads no graph then, nor does maint); -i builds
+# maint's history index of the window first (maint get --history-index),
+# so that every call reads the history from it.
 # Blobs a mirror lacks are mended in the clone (see below).
 # Prints the differences and the counts; exit status 1 if any differ.
 # MAINT (default ./maint) is the binary compared; MAINT_BENCH_OUT a
@@ -28,19 +30,20 @@ set -eu
 n=12
 jobs=2
 days=182
-graph=
-while getopts n:j:d:g o; do
+graph= index=
+while getopts n:j:d:gi o; do
 	case $o in
 	n) n=$OPTARG ;;
 	j) jobs=$OPTARG ;;
 	d) days=$OPTARG ;;
 	g) graph=1 ;;
+	i) index=1 ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ $# = 1 ] || {
-	echo "usage: $0 [-n FILES] [-j JOBS] [-d DAYS] [-g] REPO" >&2
+	echo "usage: $0 [-n FILES] [-j JOBS] [-d DAYS] [-g] [-i] REPO" >&2
 	exit 2
 }
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -101,6 +104,9 @@ git log --since="$since" --no-merges --no-renames --diff-filter=A --format= \
 	shuf -n 8 --random-source=<(yes added) >>"$work/sample"
 sort -u -o "$work/sample" "$work/sample"
 echo "$(git rev-parse HEAD) $(wc -l <"$work/sample") files, --git-since=$since"
+if [ -n "$index" ]; then
+	"$MAINT" get --history-index --git-since="$since" >/dev/null
+fi
 : >"$work/results"
 out=${MAINT_BENCH_OUT:-$work/cmp}
 mkdir -p "$out"

@@ -8,10 +8,10 @@
 # source, through two copies in a row), renames, merges, reverts, files
 # added twice, the default fallback, --git, --git-blame with and without
 # its signatures, --git-all-signature-types, --git-min-percent, --roles,
-# --norolestats, --nomailmap; without a commit-graph (git's walk), and
-# with one with changed-path Bloom filters (maint's own walk).  maint
-# answers as 6.12 (--generation: no slice holds the script).  Needs no
-# kernel tree.
+# --norolestats, --nomailmap; without a commit-graph (git's walk), with
+# one with changed-path Bloom filters (maint's own walk), and from
+# maint's history index (its walk on the index).  maint answers as 6.12
+# (--generation: no slice holds the script).  Needs no kernel tree.
 . "$(dirname "$0")/test-lib.sh"
 
 FIX=$TEST_DIRECTORY/fixtures/history-real
@@ -105,6 +105,16 @@ test_expect_success 'both slices with a commit-graph and Bloom filters' '
 	done &&
 	MAINT_GET_CACHE=0 check_slice uboot &&
 	MAINT_GET_CACHE=0 check_slice xen
+'
+
+test_expect_success 'both slices with the history index built first' '
+	for s in uboot xen; do
+		rm -rf $s/.git/maint &&
+		(cd $s && "$MAINT" get --history-index \
+			--git-since=1970-01-02 </dev/null) &&
+		ls $s/.git/maint/index/pack-* >/dev/null || return 1
+	done &&
+	check_slice uboot && check_slice xen
 '
 
 test_done
