@@ -3,6 +3,7 @@
 #include "perlre.h"
 #include "regex.h"
 
+#include <errno.h>
 #include <pcre2.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,7 +14,6 @@ static bool limit_error(int err)
 {
 	return err == PCRE2_ERROR_PATTERN_TOO_LARGE ||
 	       err == PCRE2_ERROR_PARENTHESES_NEST_TOO_DEEP ||
-	       err == PCRE2_ERROR_HEAP_FAILED ||
 	       err == PCRE2_ERROR_PATTERN_TOO_COMPLICATED ||
 	       err == PCRE2_ERROR_PATTERN_STRING_TOO_LONG ||
 	       err == PCRE2_ERROR_INTERNAL_PARSED_OVERFLOW ||
@@ -42,6 +42,7 @@ struct alt {
 		     * PRE(?FLAGS:...)POST) */
 	size_t *bars; /* the '|' between its branches */
 	size_t nbars;
+	bool nomem; /* no memory for bars */
 };
 
 /* "(?FLAGS:" at s + i (no flags: "(?:"): its length, else 0. */
@@ -134,8 +135,10 @@ static bool scan(const char *s, size_t from, size_t to, bool ext, struct alt *a,
 				size_t *n = realloc(
 					a->bars, (a->nbars + 1) * sizeof(*n));
 
-				if (!n)
+				if (!n) {
+					a->nomem = true;
 					return false;
+				}
 				a->bars = n;
 				a->bars[a->nbars++] = i;
 			}
@@ -151,6 +154,7 @@ static bool find_alt(const char *s, size_t len, bool ext, struct alt *a)
 
 	a->bars = NULL;
 	a->nbars = 0;
+	a->nomem = false;
 	a->group = false;
 	a->from = 0;
 	a->to = len;
@@ -193,9 +197,13 @@ static void free_parts(struct perlre *re)
 	re->nparts = 0;
 }
 
+/* compile_parts() failed on a limit (try smaller parts), or else */
+#define PARTS_LIMIT (-1)
+#define PARTS_BAD (-3)
+
 /*
- * Compile re as parts of at most max bytes of branches each: 0, -1
- * (a limit: try smaller parts), -2 (anything else).
+ * Compile re as parts of at most max bytes of branches each: 0,
+ * PARTS_LIMIT, PARTS_BAD or PERLRE_NOMEM.
  */
 static int compile_parts(struct perlre *re, const struct alt *a, size_t max)
 {
@@ -204,7 +212,7 @@ static int compile_parts(struct perlre *re, const struct alt *a, size_t max)
 	struct strbuf t = STRBUF_INIT;
 	PCRE2_SIZE off;
 	void **n;
-	int err, ret = -2;
+	int err, ret = PERLRE_NOMEM;
 
 	while (k <= a->nbars) {
 		branch(a, k, &b0, &e1);
@@ -230,7 +238,9 @@ static int compile_parts(struct perlre *re, const struct alt *a, size_t max)
 		n[2 * re->nparts + 1] = NULL;
 		re->nparts++;
 		if (!n[2 * re->nparts - 2]) {
-			ret = limit_error(err) ? -1 : -2;
+			if (err != PCRE2_ERROR_HEAP_FAILED)
+				ret = limit_error(err) ? PARTS_LIMIT :
+							 PARTS_BAD;
 			goto out;
 		}
 		n[2 * re->nparts - 1] = pcre2_match_data_create_from_pattern(
@@ -246,67 +256,88 @@ out:
 
 /*
  * The whole pattern is too large for PCRE2: split it (see perlre.h).
- * true when it was; else re->too_large (a limit) or re->failed.
+ * 1 when it was; else 0 with re->too_large (a limit) or re->failed, or
+ * PERLRE_NOMEM.
  */
-static bool compile_split(struct perlre *re)
+static int compile_split(struct perlre *re)
 {
 	const char *s = re->pattern;
 	size_t max = 16384;
 	struct alt a;
-	int r = -1;
+	int r = PARTS_LIMIT;
 
 	if (!find_alt(s, strlen(s), re->flags & PERLRE_X, &a)) {
+		if (a.nomem)
+			return PERLRE_NOMEM;
 		re->too_large = true;
-		return false;
+		return 0;
 	}
-	for (; max >= 16 && r == -1; max /= 4) {
+	for (; max >= 16 && r == PARTS_LIMIT; max /= 4) {
 		free_parts(re);
 		r = compile_parts(re, &a, max);
 	}
 	free(a.bars);
 	if (r) {
 		free_parts(re);
-		if (r == -1)
+		if (r == PARTS_LIMIT)
 			re->too_large = true;
-		else
+		else if (r == PARTS_BAD)
 			re->failed = true;
-		return false;
+		return r == PERLRE_NOMEM ? PERLRE_NOMEM : 0;
 	}
 	re->code = re->parts[0];
 	re->md = re->parts[1];
-	return true;
+	return 1;
 }
 
-static bool compile(struct perlre *re)
+/*
+ * 1 compiled; 0 not (re->failed, re->too_large); PERLRE_NOMEM (errno
+ * ENOMEM; compiled again at the next use).
+ */
+static int compile(struct perlre *re)
 {
 	PCRE2_SIZE off;
-	int err;
+	int err, r;
 
 	if (re->code)
-		return true;
+		return 1;
 	if (re->failed || re->too_large)
-		return false;
+		return 0;
 	re->code = pcre2_compile((PCRE2_SPTR)re->pattern, PCRE2_ZERO_TERMINATED,
 				 options(re), &err, &off, NULL);
+	if (!re->code && err == PCRE2_ERROR_HEAP_FAILED)
+		goto nomem;
 	if (!re->code && limit_error(err) && (re->flags & PERLRE_BUDGET)) {
-		if (compile_split(re))
-			return true;
-		if (re->too_large)
+		r = compile_split(re);
+		if (r == PERLRE_NOMEM)
+			goto nomem;
+		if (!r && re->too_large)
 			re->budget.exhausted = true;
-		return false;
+		return r;
 	}
 	if (!re->code) {
 		re->failed = true;
-		return false;
+		return 0;
 	}
 	re->md = pcre2_match_data_create_from_pattern(re->code, NULL);
 	if (!re->md) {
 		pcre2_code_free(re->code);
 		re->code = NULL;
-		re->failed = true;
-		return false;
+		goto nomem;
 	}
-	return true;
+	return 1;
+nomem:
+	errno = ENOMEM;
+	return PERLRE_NOMEM;
+}
+
+/* perlre_match()'s answer for regex_run()'s failure rc. */
+static int failure(int rc)
+{
+	if (rc != PCRE2_ERROR_NOMEMORY)
+		return PERLRE_FAIL;
+	errno = ENOMEM;
+	return PERLRE_NOMEM;
 }
 
 int perlre_match_from(struct perlre *re, const char *s, size_t len,
@@ -314,10 +345,10 @@ int perlre_match_from(struct perlre *re, const char *s, size_t len,
 {
 	struct regex_budget *b;
 	size_t k;
-	int rc;
+	int rc = compile(re);
 
-	if (!compile(re))
-		return -1;
+	if (rc <= 0)
+		return rc ? rc : PERLRE_FAIL;
 	b = re->flags & PERLRE_BUDGET ? &re->budget : NULL;
 	/* JIT costs more than a few interpreted matches: only when hot */
 	if (++re->uses == 32) {
@@ -328,8 +359,8 @@ int perlre_match_from(struct perlre *re, const char *s, size_t len,
 	if (!re->nparts) {
 		rc = regex_run(re->code, re->md, s, len, start, b);
 		if (rc >= 0)
-			return 1;
-		return rc == PCRE2_ERROR_NOMATCH ? 0 : -1;
+			return PERLRE_MATCH;
+		return rc == PCRE2_ERROR_NOMATCH ? PERLRE_NOMATCH : failure(rc);
 	}
 	for (k = 0; k < re->nparts; k++) {
 		rc = regex_run(re->parts[2 * k], re->parts[2 * k + 1], s, len,
@@ -338,12 +369,12 @@ int perlre_match_from(struct perlre *re, const char *s, size_t len,
 			/* groups and span: of the part that matched */
 			re->code = re->parts[2 * k];
 			re->md = re->parts[2 * k + 1];
-			return 1;
+			return PERLRE_MATCH;
 		}
 		if (rc != PCRE2_ERROR_NOMATCH)
-			return -1;
+			return failure(rc);
 	}
-	return 0;
+	return PERLRE_NOMATCH;
 }
 
 int perlre_match(struct perlre *re, const char *s, size_t len)
@@ -385,7 +416,7 @@ int perlre_subst(struct perlre *re, const char *s, size_t len,
 		int r = perlre_match_from(re, s, len, pos);
 
 		if (r < 0)
-			return -1;
+			return r;
 		if (!r)
 			break;
 		perlre_span(re, &ms, &me);
@@ -433,7 +464,11 @@ int perlre_subst(struct perlre *re, const char *s, size_t len,
 	}
 	if (last < len)
 		strbuf_add(out, s + last, len - last);
-	return strbuf_failed(out) ? -1 : n;
+	if (strbuf_failed(out)) {
+		errno = ENOMEM;
+		return PERLRE_NOMEM;
+	}
+	return n;
 }
 
 bool perlre_exhausted(const struct perlre *re)

@@ -62,10 +62,17 @@ struct perlre {
 		(pat), (fl), NULL, NULL, false, 0, REGEX_BUDGET_INIT \
 	}
 
-/*
- * 1 match, 0 none, -1 error (bad pattern: re->failed; limit: with
- * PERLRE_BUDGET, perlre_exhausted()).
- */
+/* What perlre_match() and perlre_subst() return besides a count. */
+enum {
+	PERLRE_NOMATCH = 0,
+	PERLRE_MATCH = 1,
+	/* a bad pattern (re->failed) or a limit (perlre_exhausted()) */
+	PERLRE_FAIL = -1,
+	/* out of memory (errno ENOMEM): not the pattern's fault */
+	PERLRE_NOMEM = -2,
+};
+
+/* PERLRE_MATCH, PERLRE_NOMATCH, PERLRE_FAIL or PERLRE_NOMEM. */
 int perlre_match(struct perlre *re, const char *s, size_t len);
 int perlre_match_from(struct perlre *re, const char *s, size_t len,
 		      size_t start);
@@ -77,7 +84,7 @@ void perlre_span(const struct perlre *re, size_t *start, size_t *end);
 /*
  * s/pattern/replacement/g (or once): replacement uses $1, ${1}.  Writes
  * the result to out (reset first); returns the number of replacements,
- * or -1.
+ * or PERLRE_FAIL or PERLRE_NOMEM.
  */
 int perlre_subst(struct perlre *re, const char *s, size_t len,
 		 const char *replacement, bool global, struct strbuf *out);

@@ -2,6 +2,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "regex.h"
 
+#include <errno.h>
 #include <pcre2.h>
 #include <stdlib.h>
 
@@ -40,6 +41,7 @@ int regex_run(void *code, void *md, const char *s, size_t len, size_t start,
 {
 	/* the quick context's limit is set before each use */
 	static pcre2_match_context *quick;
+	void *full = regex_context();
 	uint64_t q;
 	int rc;
 
@@ -47,7 +49,9 @@ int regex_run(void *code, void *md, const char *s, size_t len, size_t start,
 		return PCRE2_ERROR_NOMATCH;
 	if (b && !quick)
 		quick = make_context(REGEX_QUICK_BASE);
-	if (b && quick) {
+	if (!full || (b && !quick))
+		return PCRE2_ERROR_NOMEMORY;
+	if (b) {
 		q = REGEX_QUICK_BASE +
 		    (uint64_t)REGEX_QUICK_PER_BYTE * (len - start);
 		if (q < regex_match_limit) {
@@ -63,8 +67,7 @@ int regex_run(void *code, void *md, const char *s, size_t len, size_t start,
 			}
 		}
 	}
-	rc = pcre2_match(code, (PCRE2_SPTR)s, len, start, 0, md,
-			 regex_context());
+	rc = pcre2_match(code, (PCRE2_SPTR)s, len, start, 0, md, full);
 done:
 	if (is_limit(rc)) {
 		if (b)
@@ -87,6 +90,7 @@ int regex_compile(struct mnt_regex *re, const char *pat, size_t len,
 	re->budget = calloc(1, sizeof(*re->budget));
 	if (!re->budget) {
 		strbuf_addstr(err, "out of memory");
+		errno = ENOMEM;
 		return -1;
 	}
 	if (flags & MNT_RE_CASELESS)
@@ -94,10 +98,16 @@ int regex_compile(struct mnt_regex *re, const char *pat, size_t len,
 	if (flags & MNT_RE_EXTENDED)
 		opts |= PCRE2_EXTENDED;
 	re->code = pcre2_compile((PCRE2_SPTR)pat, len, opts, &code, &off, NULL);
+	if (!re->code && code == PCRE2_ERROR_HEAP_FAILED) {
+		strbuf_addstr(err, "out of memory");
+		errno = ENOMEM;
+		return -1;
+	}
 	if (!re->code) {
 		pcre2_get_error_message(code, buf, sizeof(buf));
 		strbuf_addf(err, "%s at offset %zu", (char *)buf, (size_t)off);
 		regex_free(re);
+		errno = EINVAL;
 		return -1;
 	}
 	/* JIT is an optimisation: without it, the interpreter runs. */
@@ -106,6 +116,7 @@ int regex_compile(struct mnt_regex *re, const char *pat, size_t len,
 	if (!re->md) {
 		regex_free(re);
 		strbuf_addstr(err, "out of memory");
+		errno = ENOMEM;
 		return -1;
 	}
 	return 0;
@@ -121,6 +132,10 @@ int regex_match(const struct mnt_regex *re, const char *s, size_t len)
 		return REGEX_NOMATCH;
 	if (rc == PCRE2_ERROR_MATCHLIMIT)
 		return REGEX_LIMIT;
+	if (rc == PCRE2_ERROR_NOMEMORY) {
+		errno = ENOMEM;
+		return REGEX_NOMEM;
+	}
 	return REGEX_ERROR;
 }
 

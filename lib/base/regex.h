@@ -59,6 +59,7 @@ enum {
 	REGEX_MATCH = 1,
 	REGEX_LIMIT = -1, /* the pattern has just been exhausted */
 	REGEX_ERROR = -2, /* any other matching error */
+	REGEX_NOMEM = -3, /* out of memory (errno ENOMEM) */
 };
 
 #define REGEX_QUICK_BASE 1000u
@@ -69,7 +70,10 @@ enum {
 #define MNT_RE_CASELESS 1u
 #define MNT_RE_EXTENDED 2u
 
-/* 0, or -1 with a message ("... at offset N") appended to err. */
+/*
+ * 0, or -1 with a message appended to err: "... at offset N" (errno
+ * EINVAL), or "out of memory" (errno ENOMEM).
+ */
 int regex_compile(struct mnt_regex *re, const char *pat, size_t len,
 		  unsigned flags, struct strbuf *err);
 int regex_match(const struct mnt_regex *re, const char *s, size_t len);
