@@ -628,8 +628,11 @@ int cmd_check(int argc, char **argv)
 	}
 	/* patterns are matched as maint get matches them here */
 	if (mnt_generation_find(&gen, NULL, 1, "scripts/get_maintainer.pl")) {
-		error_msg("%s: '%s' is none of %s", gen.bad_from, gen.bad_name,
-			  mnt_generation_names);
+		if (gen.nomem)
+			error_msg("out of memory");
+		else
+			error_msg("%s: '%s' is none of %s", gen.bad_from,
+				  gen.bad_name, mnt_generation_names);
 		ret = EXIT_ERROR;
 		goto out;
 	}

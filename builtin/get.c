@@ -201,7 +201,9 @@ static int find_generation(struct get_args *a)
 	int ret = mnt_generation_find(&g, a->generation, 1,
 				      "scripts/get_maintainer.pl");
 
-	if (ret)
+	if (ret && g.nomem)
+		error_msg("out of memory");
+	else if (ret)
 		error_msg("%s: '%s' is none of %s", g.bad_from, g.bad_name,
 			  mnt_generation_names);
 	a->gen = g.gen;
@@ -469,8 +471,11 @@ static int get_read(struct gm_getmaint *g, const struct get_args *a)
 	size_t i;
 
 	gm_maintainers_path(a->maintainer_path, &path);
-	if (gm_read(g, path.buf, a->find_maintainer_files,
-		    a->o.email_use_mailmap ? "./.mailmap" : NULL, &d)) {
+	if (strbuf_failed(&path)) {
+		error_msg("out of memory");
+		ret = EXIT_PERL_DIE;
+	} else if (gm_read(g, path.buf, a->find_maintainer_files,
+			   a->o.email_use_mailmap ? "./.mailmap" : NULL, &d)) {
 		for (i = 0; i < d.nr; i++)
 			error_msg("%s", d.v[i].msg);
 		/* the script's die: $! ENOENT, or none */

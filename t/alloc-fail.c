@@ -7,12 +7,15 @@
  *
  *   ALLOC_FAIL_AT=N     the Nth call fails (0 or unset: none does)
  *   ALLOC_COUNT=FILE    at exit, write the number of calls made to FILE
+ *   ALLOC_TRACE=FILE    write the failing call's stack (return addresses
+ *                       and their objects, backtrace_symbols_fd) to FILE
  *
  * Only the process it was preloaded into counts: the variables and
  * LD_PRELOAD are removed from its environment at start.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +28,7 @@ void *__libc_realloc(void *p, size_t size);
 
 static long fail_at, calls;
 static int counting;
-static char count_file[4096];
+static char count_file[4096], trace_file[4096];
 
 __attribute__((constructor)) static void alloc_init(void)
 {
@@ -35,9 +38,13 @@ __attribute__((constructor)) static void alloc_init(void)
 	s = getenv("ALLOC_COUNT");
 	if (s)
 		snprintf(count_file, sizeof(count_file), "%s", s);
+	s = getenv("ALLOC_TRACE");
+	if (s)
+		snprintf(trace_file, sizeof(trace_file), "%s", s);
 	unsetenv("LD_PRELOAD");
 	unsetenv("ALLOC_FAIL_AT");
 	unsetenv("ALLOC_COUNT");
+	unsetenv("ALLOC_TRACE");
 	calls = 0;
 	counting = 1;
 }
@@ -59,12 +66,31 @@ __attribute__((destructor)) static void alloc_fini(void)
 	}
 }
 
+/* The stack of the failing call, to ALLOC_TRACE's file. */
+static void trace(void)
+{
+	void *pc[64];
+	int fd, n;
+
+	if (!trace_file[0])
+		return;
+	counting = 0; /* backtrace() may allocate */
+	n = backtrace(pc, 64);
+	fd = open(trace_file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd >= 0) {
+		backtrace_symbols_fd(pc, n, fd);
+		close(fd);
+	}
+	counting = 1;
+}
+
 /* Whether this call is the one to fail. */
 static int fails(void)
 {
-	if (!counting)
+	if (!counting || ++calls != fail_at)
 		return 0;
-	return ++calls == fail_at;
+	trace();
+	return 1;
 }
 
 void *malloc(size_t size)

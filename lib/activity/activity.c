@@ -105,7 +105,8 @@ static long person_of_entry(struct activity *a, const struct gm_entry *e)
 	struct act_person *p;
 	long ret = -2;
 
-	mnt_mailmap_map(&a->g->mailmap, e->s, e->len, &ident);
+	if (mnt_mailmap_map(&a->g->mailmap, e->s, e->len, &ident))
+		ident.failed = true;
 	address_of(ident.buf, ident.len, &a->tmp);
 	if (ident.failed || a->tmp.failed)
 		goto out;
@@ -147,8 +148,11 @@ static long person_of_ident(struct activity *a, const char *s, size_t len)
 		return -2;
 	if (me->value)
 		return (long)((uintptr_t)me->value) - 2;
-	mnt_mailmap_map(&a->g->mailmap, s, len, &mapped);
+	if (mnt_mailmap_map(&a->g->mailmap, s, len, &mapped))
+		mapped.failed = true;
 	address_of(mapped.buf, mapped.len, &a->tmp);
+	if (mapped.failed)
+		a->tmp.failed = true;
 	strbuf_release(&mapped);
 	if (a->tmp.failed)
 		return -2;

@@ -214,7 +214,8 @@ static int canonical(struct gm_getmaint *g, const char *s, struct strbuf *out)
 		strbuf_add(&one, dec.buf, nlen);
 		strbuf_addf(&one, "%s<%s>", nlen ? " " : "", out->buf);
 		strbuf_reset(&dec);
-		mnt_mailmap_map(&g->mailmap, one.buf, one.len, &dec);
+		if (mnt_mailmap_map(&g->mailmap, one.buf, one.len, &dec))
+			dec.failed = true;
 		mnt_mail_address(dec.buf, dec.len, out);
 	}
 	ret = strbuf_failed(&dec) || strbuf_failed(&one) || strbuf_failed(out) ?

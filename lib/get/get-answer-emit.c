@@ -108,14 +108,14 @@ void gm_print_section(struct gm_answer_state *r, size_t tvi)
 		gm_glob_resolve(db, &db->tv[i]);
 		gm_entry_text(db, i, &line);
 		if (type == 'F' || type == 'X') {
-			perlre_subst(&r->g->cache.restore[0], line.buf,
-				     line.len, "$1?$2", true, &t);
-			perlre_subst(&r->g->cache.restore[1], t.buf, t.len,
-				     "$1?", true, &line);
-			perlre_subst(&r->g->cache.restore[2], line.buf,
-				     line.len, ".", true, &t);
-			perlre_subst(&r->g->cache.restore[3], t.buf, t.len, "*",
-				     true, &line);
+			gm_re(r, perlre_subst(&r->g->cache.restore[0], line.buf,
+					      line.len, "$1?$2", true, &t));
+			gm_re(r, perlre_subst(&r->g->cache.restore[1], t.buf,
+					      t.len, "$1?", true, &line));
+			gm_re(r, perlre_subst(&r->g->cache.restore[2], line.buf,
+					      line.len, ".", true, &t));
+			gm_re(r, perlre_subst(&r->g->cache.restore[3], t.buf,
+					      t.len, "*", true, &line));
 		}
 		if (type) {
 			/* s/^([A-Z]):/$1:\t/ and the --letters filter */
@@ -147,13 +147,15 @@ void gm_deduplicate_email(struct gm_answer_state *r, struct strbuf *email)
 	struct strmap_entry *hit = NULL;
 
 	mnt_email_init(&e);
-	mnt_email_parse(r->ep, email->buf, email->len, &e);
-	mnt_email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-			 e.address.len, 1);
-	mnt_mailmap_map(&r->g->mailmap, f.buf, f.len, email);
+	if (gm_em(r, mnt_email_parse(r->ep, email->buf, email->len, &e)) ||
+	    gm_em(r, mnt_email_format(r->ep, &f, e.name.buf, e.name.len,
+				      e.address.buf, e.address.len, 1)) ||
+	    gm_em(r, mnt_mailmap_map(&r->g->mailmap, f.buf, f.len, email)))
+		goto out;
 	if (!r->o->email_remove_duplicates)
 		goto out;
-	mnt_email_parse(r->ep, email->buf, email->len, &e);
+	if (gm_em(r, mnt_email_parse(r->ep, email->buf, email->len, &e)))
+		goto out;
 	if (e.name.len) {
 		ulc(&k, e.name.buf, e.name.len);
 		hit = strmap_get(&r->dedup_name, k.buf, k.len);
@@ -196,9 +198,9 @@ void gm_deduplicate_email(struct gm_answer_state *r, struct strbuf *email)
 		en->value = save;
 		ea->value = save;
 	}
-	mnt_email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-			 e.address.len, 1);
-	mnt_mailmap_map(&r->g->mailmap, f.buf, f.len, email);
+	if (!gm_em(r, mnt_email_format(r->ep, &f, e.name.buf, e.name.len,
+				       e.address.buf, e.address.len, 1)))
+		gm_em(r, mnt_mailmap_map(&r->g->mailmap, f.buf, f.len, email));
 out:
 	gm_check_email(r, &e, &f);
 	gm_check_email(r, NULL, &k);
@@ -219,15 +221,19 @@ void gm_add_role(struct gm_answer_state *r, const char *line, size_t len,
 
 	mnt_email_init(&e);
 	mnt_email_init(&x);
-	mnt_email_parse(r->ep, line, len, &e);
-	mnt_email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-			 e.address.len, r->o->email_usename);
-	for (i = 0; i < r->email_to.nr; i++) {
+	if (gm_em(r, mnt_email_parse(r->ep, line, len, &e)) ||
+	    gm_em(r, mnt_email_format(r->ep, &f, e.name.buf, e.name.len,
+				      e.address.buf, e.address.len,
+				      r->o->email_usename)))
+		goto out;
+	for (i = 0; i < r->email_to.nr && !r->nomem; i++) {
 		struct gm_tagged *t = &r->email_to.v[i];
 		bool match;
 
 		if (r->o->email_remove_duplicates) {
-			mnt_email_parse(r->ep, t->email.buf, t->email.len, &x);
+			if (gm_em(r, mnt_email_parse(r->ep, t->email.buf,
+						     t->email.len, &x)))
+				break;
 			match = (e.name.len == x.name.len &&
 				 !memcmp(e.name.buf, x.name.buf, e.name.len)) ||
 				(e.address.len == x.address.len &&
@@ -237,14 +243,16 @@ void gm_add_role(struct gm_answer_state *r, const char *line, size_t len,
 			match = f.len == t->email.len &&
 				!memcmp(f.buf, t->email.buf, f.len);
 		}
-		if (match && (!*role || perlre_match(&re, t->role.buf,
-						     t->role.len) <= 0)) {
+		if (match &&
+		    (!*role || gm_re(r, perlre_match(&re, t->role.buf,
+						     t->role.len)) <= 0)) {
 			if (t->role.len)
 				strbuf_addch(&t->role, ',');
 			strbuf_addstr(&t->role, role);
 			gm_check_email(r, NULL, &t->role);
 		}
 	}
+out:
 	gm_check_email(r, &e, &f);
 	gm_check_email(r, &x, NULL);
 	perlre_free(&re);
@@ -367,11 +375,13 @@ static void answer_json(struct gm_answer_state *r, struct strlist *lines)
 		const char *s = lines->v[i].buf, *role = NULL, *addr = s;
 		size_t len = lines->v[i].len, rlen = 0, alen = len;
 
-		if (o->output_roles && perlre_match(&re, s, len) > 0) {
+		if (o->output_roles &&
+		    gm_re(r, perlre_match(&re, s, len)) > 0) {
 			addr = perlre_group(&re, s, 1, &alen);
 			role = perlre_group(&re, s, 2, &rlen);
 		}
-		mnt_email_parse(r->ep, addr, alen, &e);
+		if (gm_em(r, mnt_email_parse(r->ep, addr, alen, &e)))
+			break;
 		if (i)
 			strbuf_addch(out, ',');
 		strbuf_addstr(out, "{\"email\":");
@@ -427,6 +437,7 @@ void gm_answer_emit(struct gm_answer_state *r)
 				strbuf_addbuf(&tmp, &t->role);
 				strbuf_addch(&tmp, ')');
 			}
+			gm_check_email(r, NULL, &tmp);
 			gm_strlist_add(r, &lines, tmp.buf, tmp.len, "");
 		}
 	}

@@ -19,9 +19,10 @@ static void hop_normalize(void *ctx, struct strbuf *email)
 	struct strbuf f = STRBUF_INIT;
 
 	mnt_email_init(&e);
-	mnt_email_parse(r->ep, email->buf, email->len, &e);
-	mnt_email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
-			 e.address.len, 1);
+	if (mnt_email_parse(r->ep, email->buf, email->len, &e) ||
+	    mnt_email_format(r->ep, &f, e.name.buf, e.name.len, e.address.buf,
+			     e.address.len, 1))
+		r->nomem = true;
 	strbuf_reset(email);
 	strbuf_addbuf(email, &f);
 	gm_check_email(r, &e, &f);
@@ -40,7 +41,8 @@ static void hop_mailmap(void *ctx, struct strbuf *email)
 	struct gm_answer_state *r = ctx;
 	struct strbuf m = STRBUF_INIT;
 
-	mnt_mailmap_map(&r->g->mailmap, email->buf, email->len, &m);
+	if (mnt_mailmap_map(&r->g->mailmap, email->buf, email->len, &m))
+		r->nomem = true;
 	strbuf_reset(email);
 	strbuf_addbuf(email, &m);
 	gm_check_email(r, NULL, &m);
@@ -56,11 +58,11 @@ static void hop_push(void *ctx, const char *line, size_t len, const char *role)
 	gm_add_role(r, line, len, role);
 }
 
-static bool hop_valid(void *ctx, const char *s, size_t len)
+static int hop_valid(void *ctx, const char *s, size_t len)
 {
 	struct gm_answer_state *r = ctx;
 	struct mnt_email_parser ep;
-	bool valid;
+	int valid;
 
 	if (r)
 		return mnt_email_valid(r->ep, s, len);

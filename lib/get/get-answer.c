@@ -101,6 +101,7 @@ static void answer_keywords(struct gm_answer_state *r, struct gm_query *q)
 		strbuf_reset(&tmp);
 		strbuf_addstr(&tmp, ":Keyword:");
 		strbuf_add(&tmp, e->s, e->len);
+		gm_check_email(r, NULL, &tmp);
 		gm_add_categories(r, q->kw_hits[i], tmp.buf);
 	}
 	strbuf_release(&tmp);
@@ -115,10 +116,13 @@ static void answer_penguins(struct gm_answer_state *r)
 	struct perlre re;
 	size_t i, n = 0;
 
-	mnt_email_format(r->ep, &tmp, chief_name, sizeof(chief_name) - 1,
-			 chief_addr, sizeof(chief_addr) - 1,
-			 r->o->email_usename);
-	gm_check_email(r, NULL, &tmp);
+	if (gm_em(r, mnt_email_format(r->ep, &tmp, chief_name,
+				      sizeof(chief_name) - 1, chief_addr,
+				      sizeof(chief_addr) - 1,
+				      r->o->email_usename))) {
+		strbuf_release(&tmp);
+		return;
+	}
 	if (r->o->email_git_penguin_chiefs) {
 		gm_tagged_add(r, &r->email_to, tmp.buf, tmp.len,
 			      "chief penguin", 13);
@@ -129,7 +133,8 @@ static void answer_penguins(struct gm_answer_state *r)
 	for (i = 0; i < r->email_to.nr; i++) {
 		struct gm_tagged *t = &r->email_to.v[i];
 
-		if (perlre_match(&re, t->email.buf, t->email.len) > 0) {
+		if (gm_re(r, perlre_match(&re, t->email.buf, t->email.len)) >
+		    0) {
 			strbuf_release(&t->email);
 			strbuf_release(&t->role);
 			continue;

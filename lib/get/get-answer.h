@@ -57,11 +57,32 @@ struct gm_tagged *gm_tagged_add(struct gm_answer_state *r,
 				struct gm_tagged_list *l, const char *email,
 				size_t elen, const char *role, size_t rlen);
 void gm_tagged_release(struct gm_tagged_list *l);
+/*
+ * rc, what a perlre_*() or mnt_email_*() call returned: r->nomem set when
+ * it was out of memory (PERLRE_NOMEM; for the e-mail calls, -1).
+ */
+static inline int gm_re(struct gm_answer_state *r, int rc)
+{
+	if (rc == PERLRE_NOMEM)
+		r->nomem = true;
+	return rc;
+}
+
+static inline int gm_em(struct gm_answer_state *r, int rc)
+{
+	if (rc < 0)
+		r->nomem = true;
+	return rc;
+}
+
 /* Out of memory in e's buffers or b's (NULL: none): r->nomem set. */
 void gm_check_email(struct gm_answer_state *r, const struct mnt_email *e,
 		    const struct strbuf *b);
 
-/* get-collect.c: push_email_address() false when line has no address */
+/*
+ * get-collect.c: push_email_address() false when line has no address
+ * (out of memory: true, r->nomem set)
+ */
 bool gm_push_email_address(struct gm_answer_state *r, const char *line,
 			   size_t len, const char *role, size_t rlen);
 /* add_categories(): section index's roles and lists, roles + suffix */

@@ -38,15 +38,20 @@ bool gm_push_email_address(struct gm_answer_state *r, const char *line,
 	struct strbuf f = STRBUF_INIT, k = STRBUF_INIT;
 
 	mnt_email_init(&e);
-	mnt_email_parse(r->ep, line, len, &e);
+	if (mnt_email_parse(r->ep, line, len, &e)) {
+		r->nomem = true;
+		mnt_email_release(&e);
+		return true;
+	}
 	if (!e.address.len) {
 		mnt_email_release(&e);
 		return false;
 	}
 	if (!r->o->email_remove_duplicates || !email_inuse(r, &e)) {
-		mnt_email_format(r->ep, &f, e.name.buf, e.name.len,
-				 e.address.buf, e.address.len,
-				 r->o->email_usename);
+		if (mnt_email_format(r->ep, &f, e.name.buf, e.name.len,
+				     e.address.buf, e.address.len,
+				     r->o->email_usename))
+			r->nomem = true;
 		gm_tagged_add(r, &r->email_to, f.buf, f.len, role, rlen);
 		if (r->o->email_remove_duplicates) {
 			if (e.name.len) {
@@ -74,11 +79,12 @@ struct push_arg {
 	size_t rlen;
 };
 
-static void push_one(void *arg, const char *s, size_t len)
+static int push_one(void *arg, const char *s, size_t len)
 {
 	struct push_arg *pa = arg;
 
 	gm_push_email_address(pa->r, s, len, pa->role, pa->rlen);
+	return pa->r->nomem ? -1 : 0;
 }
 
 /* push_email_addresses(): a list of several, or one address */
@@ -86,8 +92,11 @@ static void push_email_addresses(struct gm_answer_state *r, const char *addr,
 				 size_t len, const char *role, size_t rlen)
 {
 	struct push_arg pa = { r, role, rlen };
+	int split = mnt_email_split_list(r->ep, addr, len, push_one, &pa);
 
-	if (mnt_email_split_list(r->ep, addr, len, push_one, &pa))
+	if (split < 0)
+		r->nomem = true;
+	if (split)
 		return;
 	if (!gm_push_email_address(r, addr, len, role, rlen))
 		diag_add(r->d, D_FIELD_FORM, NULL, 0,

@@ -8,6 +8,7 @@
 #include "get-answer.h"
 #include "base/base.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,9 +23,9 @@ static void clean_file_email(struct gm_answer_state *r, const char *s,
 	size_t n;
 
 	mnt_email_init(&e);
-	perlre_subst(&r->g->cache.file_email[GM_RE_CLEAN_ADDR], s, len, "<$1>",
-		     true, &t);
-	mnt_email_parse(r->ep, t.buf, t.len, &e);
+	gm_re(r, perlre_subst(&r->g->cache.file_email[GM_RE_CLEAN_ADDR], s, len,
+			      "<$1>", true, &t));
+	gm_em(r, mnt_email_parse(r->ep, t.buf, t.len, &e));
 	/* $name =~ s/^"(.*)"$/$1/ */
 	p = e.name.buf;
 	n = e.name.len;
@@ -40,8 +41,9 @@ static void clean_file_email(struct gm_answer_state *r, const char *s,
 		size_t wl;
 
 		if (p < end &&
-		    perlre_match_from(&r->g->cache.file_email[GM_RE_NAME_SEP],
-				      w, (size_t)(end - w), 0) > 0) {
+		    gm_re(r, perlre_match_from(
+				     &r->g->cache.file_email[GM_RE_NAME_SEP], w,
+				     (size_t)(end - w), 0)) > 0) {
 			perlre_span(&r->g->cache.file_email[GM_RE_NAME_SEP],
 				    &ms, &me);
 			wl = ms;
@@ -50,8 +52,9 @@ static void clean_file_email(struct gm_answer_state *r, const char *s,
 			wl = (size_t)(end - w);
 			p = end + 1;
 		}
-		if (perlre_match(&r->g->cache.file_email[GM_RE_PARTICLE], w,
-				 wl) > 0)
+		if (gm_re(r,
+			  perlre_match(&r->g->cache.file_email[GM_RE_PARTICLE],
+				       w, wl)) > 0)
 			continue;
 		gm_strlist_add(r, &words, w, wl, "");
 	}
@@ -66,8 +69,9 @@ static void clean_file_email(struct gm_answer_state *r, const char *s,
 		       ml = u8count(m->buf, m->len);
 
 		if ((fl == 1 &&
-		     perlre_match(&r->g->cache.file_email[GM_RE_LETTER], f->buf,
-				  f->len) > 0) ||
+		     gm_re(r,
+			   perlre_match(&r->g->cache.file_email[GM_RE_LETTER],
+					f->buf, f->len)) > 0) ||
 		    (fl == 2 && f->buf[f->len - 1] == '.') || ml == 1 ||
 		    (ml == 2 && m->buf[m->len - 1] == '.'))
 			strbuf_addf(&name, "%s %s %s", f->buf, m->buf, l->buf);
@@ -88,8 +92,8 @@ static void clean_file_email(struct gm_answer_state *r, const char *s,
 		memmove(name.buf, name.buf + 1, name.len - 1);
 		name.len--;
 	}
-	mnt_email_format(r->ep, out, name.buf, name.len, e.address.buf,
-			 e.address.len, r->o->email_usename);
+	gm_em(r, mnt_email_format(r->ep, out, name.buf, name.len, e.address.buf,
+				  e.address.len, r->o->email_usename));
 	gm_check_email(r, &e, &t);
 	gm_check_email(r, NULL, &name);
 	gm_check_email(r, NULL, out);
@@ -148,6 +152,8 @@ void gm_maintainers_in_file(struct gm_answer_state *r, const char *file)
 	      (flen >= 5 && !strcmp(file + flen - 5, ".yaml"))))
 		return;
 	if (read_path(file, &text, &err)) {
+		if (err == ENOMEM)
+			r->nomem = true;
 		strbuf_release(&text);
 		return;
 	}
@@ -183,8 +189,9 @@ void gm_maintainers_in_file(struct gm_answer_state *r, const char *file)
 		}
 		if (e < text.len && strchr(")>}", text.buf[e]))
 			e++;
-		if (perlre_match_from(&r->g->cache.file_email[GM_RE_FILE_EMAIL],
-				      text.buf, e, s0) > 0) {
+		if (gm_re(r, perlre_match_from(
+				     &r->g->cache.file_email[GM_RE_FILE_EMAIL],
+				     text.buf, e, s0)) > 0) {
 			perlre_span(&r->g->cache.file_email[GM_RE_FILE_EMAIL],
 				    &ms, &me);
 			clean_file_email(r, text.buf + ms, me - ms, &fmt);
@@ -212,11 +219,14 @@ void gm_answer_file_emails(struct gm_answer_state *r)
 		struct strbuf *fe = &r->file_emails.v[i];
 
 		strbuf_reset(&m);
-		mnt_mailmap_map(&r->g->mailmap, fe->buf, fe->len, &m);
-		mnt_email_parse(r->ep, m.buf, m.len, &e);
-		mnt_email_format(r->ep, &tmp, e.name.buf, e.name.len,
-				 e.address.buf, e.address.len,
-				 r->o->email_usename);
+		if (mnt_mailmap_map(&r->g->mailmap, fe->buf, fe->len, &m) ||
+		    mnt_email_parse(r->ep, m.buf, m.len, &e) ||
+		    mnt_email_format(r->ep, &tmp, e.name.buf, e.name.len,
+				     e.address.buf, e.address.len,
+				     r->o->email_usename)) {
+			r->nomem = true;
+			break;
+		}
 		gm_push_email_address(r, tmp.buf, tmp.len, "", 0);
 		gm_add_role(r, tmp.buf, tmp.len, "in file");
 	}

@@ -14,6 +14,17 @@ struct gm_bucket {
 	size_t nr, alloc;
 };
 
+/* perlre_match() for db: out of memory sets db->nomem. */
+static inline int gm_db_match(struct gm_db *db, struct perlre *re,
+			      const char *s, size_t len)
+{
+	int r = perlre_match(re, s, len);
+
+	if (r == PERLRE_NOMEM)
+		db->nomem = true;
+	return r;
+}
+
 /* The entry's extras, made on first use (NULL: out of memory). */
 struct gm_extra *gm_extra(struct gm_db *db, struct gm_entry *e);
 /* The script's regex for an F:/X: value (and its '/' if a directory). */

@@ -57,6 +57,22 @@ static void lc(struct strbuf *out, const struct strbuf *in)
 	ulc(out, in->buf, in->len);
 }
 
+/* Out of memory in any of a recipient's buffers? */
+static bool recipient_failed(const struct recipient *r)
+{
+	return strbuf_failed(&r->text) || strbuf_failed(&r->name) ||
+	       strbuf_failed(&r->address) || strbuf_failed(&r->lc_name) ||
+	       strbuf_failed(&r->lc_address) || strbuf_failed(&r->text_role) ||
+	       strbuf_failed(&r->roles);
+}
+
+/* Out of memory in b: j->nomem set. */
+static void check(struct jrun *j, const struct strbuf *b)
+{
+	if (strbuf_failed(b))
+		j->nomem = true;
+}
+
 /* "Name <address>" (after .mailmap, as the answer maps it) in e */
 static void canonical(struct jrun *j, const char *s, size_t len,
 		      struct mnt_email *e)
@@ -64,11 +80,12 @@ static void canonical(struct jrun *j, const char *s, size_t len,
 	struct mnt_email_parser *ep = &j->g->cache.ep;
 	struct strbuf f = STRBUF_INIT, m = STRBUF_INIT;
 
-	mnt_email_parse(ep, s, len, e);
-	mnt_email_format(ep, &f, e->name.buf, e->name.len, e->address.buf,
-			 e->address.len, 1);
-	mnt_mailmap_map(&j->g->mailmap, f.buf, f.len, &m);
-	mnt_email_parse(ep, m.buf, m.len, e);
+	if (mnt_email_parse(ep, s, len, e) ||
+	    mnt_email_format(ep, &f, e->name.buf, e->name.len, e->address.buf,
+			     e->address.len, 1) ||
+	    mnt_mailmap_map(&j->g->mailmap, f.buf, f.len, &m) ||
+	    mnt_email_parse(ep, m.buf, m.len, e))
+		j->nomem = true;
 	strbuf_release(&f);
 	strbuf_release(&m);
 }
@@ -97,6 +114,7 @@ static struct recipient *find(struct jrun *j, const struct mnt_email *e)
 	size_t i;
 
 	ulc(&k, e->address.buf, e->address.len);
+	check(j, &k);
 	for (i = 0; i < j->nr && !hit; i++)
 		if (k.len && !bytecmp(k.buf, k.len, j->r[i].lc_address.buf,
 				      j->r[i].lc_address.len))
@@ -108,6 +126,8 @@ static struct recipient *find(struct jrun *j, const struct mnt_email *e)
 		unquote(&e->name, &n);
 		strbuf_reset(&k);
 		ulc(&k, n.buf, n.len);
+		check(j, &n);
+		check(j, &k);
 		strbuf_release(&n);
 		for (i = 0; i < j->nr && !hit; i++)
 			if (!bytecmp(k.buf, k.len, j->r[i].lc_name.buf,
@@ -126,6 +146,7 @@ static void add_role(struct jrun *j, struct recipient *r, const char *role,
 
 	strbuf_addf(&key, "%s:%s:%.*s", role, section->buf, (int)kwlen,
 		    keyword ? keyword : "");
+	check(j, &key);
 	if (!strmap_get(&r->seen, key.buf, key.len)) {
 		if (!strmap_put(&r->seen, key.buf, key.len))
 			j->nomem = true;
@@ -156,7 +177,7 @@ struct person_arg {
 	size_t kwlen;
 };
 
-static void person(void *arg, const char *s, size_t len)
+static int person(void *arg, const char *s, size_t len)
 {
 	struct person_arg *pa = arg;
 	struct mnt_email e;
@@ -164,11 +185,14 @@ static void person(void *arg, const char *s, size_t len)
 
 	mnt_email_init(&e);
 	canonical(pa->j, s, len, &e);
+	check(pa->j, &e.name);
+	check(pa->j, &e.address);
 	r = find(pa->j, &e);
 	if (r)
 		add_role(pa->j, r, pa->role, pa->section, pa->status, pa->kw,
 			 pa->kwlen);
 	mnt_email_release(&e);
+	return pa->j->nomem ? -1 : 0;
 }
 
 /* get_maintainer_role(): what an M: is, by the section's S: */
@@ -207,8 +231,12 @@ static void section_roles(struct jrun *j, size_t tvi, const char *kw,
 			pa.role = e->type == 'R' ?
 					  "reviewer" :
 					  maintainer_role(&status, &tmp);
-			if (!mnt_email_split_list(&j->g->cache.ep, e->s, e->len,
-						  person, &pa))
+			int split = mnt_email_split_list(&j->g->cache.ep, e->s,
+							 e->len, person, &pa);
+
+			if (split < 0)
+				j->nomem = true;
+			else if (!split)
 				person(&pa, e->s, e->len);
 		} else if (e->type == 'L') {
 			size_t w = 0;
@@ -238,6 +266,9 @@ static void section_roles(struct jrun *j, size_t tvi, const char *kw,
 			mnt_email_release(&em);
 		}
 	}
+	check(j, &section);
+	check(j, &status);
+	check(j, &tmp);
 	strbuf_release(&section);
 	strbuf_release(&status);
 	strbuf_release(&tmp);
@@ -284,12 +315,17 @@ static int read_recipients(struct jrun *j, const struct strbuf *text,
 			strbuf_add(&r->text_role, rp + r->text.len + 2,
 				   len - r->text.len - 3);
 		mnt_email_init(&e);
-		mnt_email_parse(&j->g->cache.ep, p, (size_t)(nl - p), &e);
+		if (mnt_email_parse(&j->g->cache.ep, p, (size_t)(nl - p), &e)) {
+			mnt_email_release(&e);
+			return -1;
+		}
 		unquote(&e.name, &r->name);
 		strbuf_addbuf(&r->address, &e.address);
 		mnt_email_release(&e);
 		lc(&r->lc_name, &r->name);
 		lc(&r->lc_address, &r->address);
+		if (recipient_failed(r))
+			return -1;
 	}
 	return 0;
 }
@@ -358,6 +394,7 @@ static void file_sections(struct jrun *j, const char *file, struct strbuf *out)
 		section_roles(j, hits[i].tvi, NULL, 0);
 	}
 	strbuf_addstr(out, "]}");
+	check(j, &tmp);
 	free(hits);
 	strbuf_release(&tmp);
 }
@@ -391,8 +428,10 @@ static int strip_gitauthor(struct mnt_email_parser *ep, struct strbuf *text)
 								    NULL;
 		ae = a ? memchr(a, '>', (size_t)(nl - a)) : NULL;
 		if (ae) {
-			mnt_email_format(ep, &one, p + ml, (size_t)(q - p - ml),
-					 a, (size_t)(ae - a), 1);
+			if (mnt_email_format(ep, &one, p + ml,
+					     (size_t)(q - p - ml), a,
+					     (size_t)(ae - a), 1))
+				out.failed = true;
 			strbuf_addbuf(&out, &one);
 			strbuf_add(&out, ae + 1, (size_t)(nl - ae - 1));
 		} else {
@@ -480,6 +519,7 @@ static void json_keywords(struct jrun *j, const struct gm_query *q,
 		strbuf_addstr(out, ", \"section\": ");
 		json_add_string(out, sec.buf, sec.len);
 		strbuf_addch(out, '}');
+		check(j, &sec);
 		strbuf_release(&sec);
 		section_roles(j, q->kw_hits[i], e->s, e->len);
 	}
@@ -587,6 +627,8 @@ int gm_answer_json(struct gm_getmaint *g, const struct gm_opts *o,
 		strbuf_addstr(out, i ? ",\n    {" : "\n    {");
 		json_recipient(out, &j.r[i]);
 		strbuf_addch(out, '}');
+		if (recipient_failed(&j.r[i]))
+			j.nomem = true;
 	}
 	strbuf_addstr(out, j.nr ? "\n  ],\n  \"to\": " : "],\n  \"to\": ");
 	if (json_lines(out, &to, &seen, true))

@@ -32,22 +32,26 @@ static bool glob_prefix(struct gm_db *db, struct gm_entry *e, const char *s,
 			return r == GLOB_MATCH;
 		e->complex = true;
 	}
-	if (!gm_extra(db, e))
+	if (!gm_extra(db, e)) {
+		db->nomem = true;
 		return false;
+	}
 	if (!e->x->re) {
 		struct perlre *re;
 
 		rx = gm_glob_regex(db, e, &rlen);
 		p = rx ? arena_alloc(&db->arena, rlen + 2) : NULL;
 		re = arena_alloc(&db->arena, sizeof(*re));
-		if (!p || !re)
+		if (!p || !re) {
+			db->nomem = true;
 			return false;
+		}
 		p[0] = '^';
 		memcpy(p + 1, rx, rlen + 1);
 		*re = (struct perlre)PERLRE(p, 0);
 		e->x->re = re;
 	}
-	return perlre_match(e->x->re, s, len) > 0;
+	return gm_db_match(db, e->x->re, s, len) > 0;
 }
 
 /* Slashes in the script's pattern, and does it end in '/'? */
@@ -86,8 +90,8 @@ static bool maintained_with_maintainer(struct gm_db *db, size_t start,
 
 	for (i = start; i < end; i++) {
 		if (db->tv[i].type == 'S' && !s)
-			s = perlre_match(&db->re_maint, db->tv[i].s,
-					 db->tv[i].len) > 0;
+			s = gm_db_match(db, &db->re_maint, db->tv[i].s,
+					db->tv[i].len) > 0;
 		else if (db->tv[i].type == 'M')
 			m = true;
 	}
@@ -415,7 +419,7 @@ static bool section_hit(struct gm_db *db, const struct gm_opts *o, size_t start,
 				if (re_surely_compiles(e->s, e->len))
 					e->x->valid = true;
 				else
-					perlre_match(re, "", 0);
+					gm_db_match(db, re, "", 0);
 			}
 			if (re && re->failed) {
 				db->bad_re = e;
@@ -424,7 +428,7 @@ static bool section_hit(struct gm_db *db, const struct gm_opts *o, size_t start,
 			if (x && x->need &&
 			    !memmem(file, flen, x->need, x->need_len))
 				continue;
-			if (re && perlre_match(re, file, flen) > 0) {
+			if (re && gm_db_match(db, re, file, flen) > 0) {
 				hit = true;
 				*depth = 0;
 			} else if (re && re->failed) {
@@ -479,6 +483,8 @@ int gm_hits(struct gm_db *db, const struct gm_opts *o, const char *file,
 		}
 		tvi = end + 1;
 	}
+	if (db->nomem)
+		goto out;
 	/* by depth, deepest first; equal depths by header */
 	if (nhits)
 		qsort(hits, nhits, sizeof(*hits), hit_cmp);

@@ -50,6 +50,8 @@ static void canonpath(const char *in, struct strbuf *out)
 	}
 	strbuf_reset(out);
 	strbuf_add(out, t.buf, t.len);
+	if (strbuf_failed(&t))
+		out->failed = true; /* (the caller sees it) */
 	if (strcmp(out->buf, "./")) {
 		i = 0;
 		while (out->len - i >= 2 && out->buf[i] == '.' &&
@@ -110,14 +112,20 @@ int gm_read(struct gm_getmaint *g, const char *path, bool find,
 	if (gm_db_read(&g->db, path, find, d))
 		return -1;
 	/* the script ignores a .mailmap it cannot read */
-	if (mailmap)
-		mnt_mailmap_read(&g->mailmap, mailmap, &err);
+	if (mailmap && mnt_mailmap_read(&g->mailmap, mailmap, &err) &&
+	    err == ENOMEM) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		return -1;
+	}
 	return 0;
 }
 
-/* --keywords-in-file: the K: patterns in a file's text */
-static void scan_file_keywords(struct gm_getmaint *g, const struct gm_opts *o,
-			       const char *name, struct gm_query *q)
+/*
+ * --keywords-in-file: the K: patterns in a file's text.  0, or -1 out
+ * of memory.
+ */
+static int scan_file_keywords(struct gm_getmaint *g, const struct gm_opts *o,
+			      const char *name, struct gm_query *q)
 {
 	struct strbuf text = STRBUF_INIT;
 	int err = 0;
@@ -126,6 +134,7 @@ static void scan_file_keywords(struct gm_getmaint *g, const struct gm_opts *o,
 	    is_regular(name) && !read_path(name, &text, &err))
 		gm_scan_keywords(&g->db, text.buf, text.len, q);
 	strbuf_release(&text);
+	return err == ENOMEM ? -1 : 0;
 }
 
 /*
@@ -146,6 +155,8 @@ static int query_path(struct gm_getmaint *g, const struct gm_opts *o,
 		strbuf_addstr(&f, "&STDIN");
 	} else {
 		canonpath(arg, &f);
+		if (strbuf_failed(&f))
+			goto nomem;
 		if (is_directory(f.buf)) {
 			if (f.buf[f.len - 1] != '/')
 				strbuf_addch(&f, '/');
@@ -167,13 +178,15 @@ static int query_path(struct gm_getmaint *g, const struct gm_opts *o,
 			name += strlen(cwd);
 		if (!strncmp(name, "./", 2))
 			name += 2;
-		if (gm_query_add_file(q, name, strlen(name)))
+		if (gm_query_add_file(q, name, strlen(name)) ||
+		    scan_file_keywords(g, o, name, q))
 			goto nomem;
-		scan_file_keywords(g, o, name, q);
 		ret = 0;
 		goto out;
 	}
 	if (read_path(is_stdin ? "-" : f.buf, &text, &err)) {
+		if (err == ENOMEM)
+			goto nomem;
 		diag_add(d, D_OPEN, f.buf, 0, "Can't open %s: %s", f.buf,
 			 file_strerror(err));
 		if (d->nr && d->v[d->nr - 1].id == D_OPEN)

@@ -87,8 +87,10 @@ static int scan_keywords_line(struct gm_db *db, const char *p, size_t ll,
 	for (k = 0; k < db->nr_keywords; k++) {
 		struct perlre *re = gm_entry_re(db, db->keywords[k], in_patch);
 
-		if (re && perlre_match(re, p, ll) > 0 &&
+		if (re && gm_db_match(db, re, p, ll) > 0 &&
 		    add_kw(q, db->keywords[k]))
+			return -1;
+		if (db->nomem)
 			return -1;
 		if (re && re->failed) {
 			db->bad_re = &db->tv[db->keywords[k]];

@@ -140,6 +140,8 @@ struct gm_db {
 	bool globstar;
 	/* an N:/K: regex that does not compile, once one was tried */
 	const struct gm_entry *bad_re;
+	/* a match had no memory (gm_hits() then fails) */
+	bool nomem;
 	struct perlre re_maint; /* S: says it is maintained */
 	struct arena arena; /* the entries' extras */
 };

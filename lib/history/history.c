@@ -104,7 +104,7 @@ int hist_read_ignore(struct history *h)
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
 	struct strbuf line = STRBUF_INIT, tmp = STRBUF_INIT;
 	const char *p, *end;
-	int err = 0, ret = 0;
+	int err = 0, ret = 0, valid;
 
 	/* which_conf(): split(/:/, ".:$ENV{HOME}:.scripts") */
 	strbuf_addstr(&path, "./.get_maintainer.ignore");
@@ -134,7 +134,12 @@ int hist_read_ignore(struct history *h)
 		subst(&re_ign_comment, &line, &tmp);
 		if (perlre_match(&re_ign_blank, line.buf, line.len) > 0)
 			continue;
-		if (!h->ops.valid(h->ops.ctx, line.buf, line.len))
+		valid = h->ops.valid(h->ops.ctx, line.buf, line.len);
+		if (valid < 0) {
+			ret = -1;
+			goto out;
+		}
+		if (!valid)
 			continue;
 		{
 			struct strbuf *nv = realloc(

@@ -36,8 +36,8 @@ struct hist_ops {
 	void (*mailmap)(void *ctx, struct strbuf *email);
 	/* push_email_address(line, ''), then add_role(line, role) */
 	void (*push)(void *ctx, const char *line, size_t len, const char *role);
-	/* rfc822_valid() (for the ignore file) */
-	bool (*valid)(void *ctx, const char *s, size_t len);
+	/* rfc822_valid() (for the ignore file): 1, 0, -1 out of memory */
+	int (*valid)(void *ctx, const char *s, size_t len);
 };
 
 struct hist_opts {

@@ -2,7 +2,15 @@
 #include "email.h"
 #include "base/base.h"
 
+#include <errno.h>
 #include <string.h>
+
+/* -1 with errno ENOMEM. */
+static int nomem(void)
+{
+	errno = ENOMEM;
+	return -1;
+}
 
 static void strip_quotes(const char **s, size_t *len)
 {
@@ -15,11 +23,13 @@ static void strip_quotes(const char **s, size_t *len)
 		(*len)--;
 }
 
-static void escape_name(struct mnt_email_parser *ep, struct strbuf *out,
-			const char *name, size_t len)
+/* Appends the name to out, quoted as the script does.  0, or -1. */
+static int escape_name(struct mnt_email_parser *ep, struct strbuf *out,
+		       const char *name, size_t len)
 {
 	struct strbuf tmp = STRBUF_INIT;
 	size_t i;
+	int ret = 0;
 
 	/* /[^\w \-]/a: anything but ASCII word characters, space, '-' */
 	for (i = 0; i < len; i++) {
@@ -31,7 +41,9 @@ static void escape_name(struct mnt_email_parser *ep, struct strbuf *out,
 			break;
 	}
 	if (i < len) {
-		perlre_subst(&ep->quote, name, len, "\\\\\"", true, &tmp);
+		if (perlre_subst(&ep->quote, name, len, "\\\\\"", true, &tmp) ==
+		    PERLRE_NOMEM)
+			ret = -1;
 		strbuf_addch(out, '"');
 		strbuf_add(out, tmp.buf, tmp.len);
 		strbuf_addch(out, '"');
@@ -39,6 +51,7 @@ static void escape_name(struct mnt_email_parser *ep, struct strbuf *out,
 		strbuf_add(out, name, len);
 	}
 	strbuf_release(&tmp);
+	return ret || strbuf_failed(out) ? nomem() : 0;
 }
 
 void mnt_email_init(struct mnt_email *e)
@@ -86,42 +99,71 @@ static int email1_fast(const char *s, size_t len, const char **name,
 	return 1;
 }
 
-void mnt_email_parse(struct mnt_email_parser *ep, const char *s, size_t len,
-		     struct mnt_email *e)
+/*
+ * The script's three regexes in turn: the name and the address of the
+ * first that matches (both "" when none does).  0, or -1 (ENOMEM; a
+ * match limit is no match, as the script has none to hit).
+ */
+static int email_split(struct mnt_email_parser *ep, const char *s, size_t len,
+		       const char **name, size_t *nlen, const char **addr,
+		       size_t *alen)
+{
+	int r = email1_fast(s, len, name, nlen, addr, alen);
+
+	if (r > 0)
+		return 0;
+	if (r < 0) {
+		r = perlre_match(&ep->email1, s, len);
+		if (r > 0) {
+			*name = perlre_group(&ep->email1, s, 1, nlen);
+			*addr = perlre_group(&ep->email1, s, 2, alen);
+			return 0;
+		}
+		if (r == PERLRE_NOMEM)
+			return -1;
+	}
+	r = perlre_match(&ep->email2, s, len);
+	if (r <= 0 && r != PERLRE_NOMEM) {
+		r = perlre_match(&ep->email3, s, len);
+		if (r > 0)
+			*addr = perlre_group(&ep->email3, s, 1, alen);
+	} else if (r > 0) {
+		*addr = perlre_group(&ep->email2, s, 1, alen);
+	}
+	return r == PERLRE_NOMEM ? -1 : 0;
+}
+
+int mnt_email_parse(struct mnt_email_parser *ep, const char *s, size_t len,
+		    struct mnt_email *e)
 {
 	const char *name = "", *addr = "";
 	size_t nlen = 0, alen = 0;
-	int fast;
 
 	strbuf_reset(&e->name);
 	strbuf_reset(&e->address);
-	fast = email1_fast(s, len, &name, &nlen, &addr, &alen);
-	if (fast > 0) {
-		/* regex 1 matched */
-	} else if (fast < 0 && perlre_match(&ep->email1, s, len) > 0) {
-		name = perlre_group(&ep->email1, s, 1, &nlen);
-		addr = perlre_group(&ep->email1, s, 2, &alen);
-	} else if (perlre_match(&ep->email2, s, len) > 0) {
-		addr = perlre_group(&ep->email2, s, 1, &alen);
-	} else if (perlre_match(&ep->email3, s, len) > 0) {
-		addr = perlre_group(&ep->email3, s, 1, &alen);
-	}
+	if (email_split(ep, s, len, &name, &nlen, &addr, &alen))
+		return -1;
 	utrim(&name, &nlen);
 	strip_quotes(&name, &nlen);
-	escape_name(ep, &e->name, name, nlen);
+	if (escape_name(ep, &e->name, name, nlen))
+		return -1;
 	utrim(&addr, &alen);
 	strbuf_add(&e->address, addr, alen);
+	return strbuf_failed(&e->address) ? nomem() : 0;
 }
 
-void mnt_email_format(struct mnt_email_parser *ep, struct strbuf *out,
-		      const char *name, size_t nlen, const char *addr,
-		      size_t alen, int usename)
+int mnt_email_format(struct mnt_email_parser *ep, struct strbuf *out,
+		     const char *name, size_t nlen, const char *addr,
+		     size_t alen, int usename)
 {
 	struct strbuf n = STRBUF_INIT;
 
 	utrim(&name, &nlen);
 	strip_quotes(&name, &nlen);
-	escape_name(ep, &n, name, nlen);
+	if (escape_name(ep, &n, name, nlen)) {
+		strbuf_release(&n);
+		return -1;
+	}
 	utrim(&addr, &alen);
 	strbuf_reset(out);
 	if (usename && n.len) {
@@ -133,6 +175,7 @@ void mnt_email_format(struct mnt_email_parser *ep, struct strbuf *out,
 		strbuf_add(out, addr, alen);
 	}
 	strbuf_release(&n);
+	return strbuf_failed(out) ? nomem() : 0;
 }
 
 /* ---- RFC 822 (the script's make_rfc822re()) ---- */
@@ -197,41 +240,60 @@ void mnt_email_parser_release(struct mnt_email_parser *ep)
 	perlre_free(&ep->listitem);
 }
 
-static void strip_comments(struct mnt_email_parser *ep, const char *s,
-			   size_t len, struct strbuf *out)
+/* out = s with its comments stripped.  0, or -1 (ENOMEM). */
+static int strip_comments(struct mnt_email_parser *ep, const char *s,
+			  size_t len, struct strbuf *out)
 {
 	struct strbuf t = STRBUF_INIT;
+	int r = 0;
 
 	strbuf_reset(out);
 	strbuf_add(out, s, len);
-	while (perlre_subst(&ep->strip_comments, out->buf, out->len, "$1 ",
-			    false, &t) > 0) {
+	while (!strbuf_failed(out) &&
+	       (r = perlre_subst(&ep->strip_comments, out->buf, out->len, "$1 ",
+				 false, &t)) > 0) {
 		strbuf_reset(out);
 		strbuf_add(out, t.buf, t.len);
 	}
 	strbuf_release(&t);
+	return strbuf_failed(out) || r == PERLRE_NOMEM ? nomem() : 0;
 }
 
-bool mnt_email_valid(struct mnt_email_parser *ep, const char *s, size_t len)
+/*
+ * Both regexes match t: 1, else 0; -1 (ENOMEM).  A match limit is no
+ * match.
+ */
+static int both_match(struct perlre *a, struct perlre *b,
+		      const struct strbuf *t)
+{
+	int r = perlre_match(a, t->buf, t->len);
+
+	if (r > 0)
+		r = perlre_match(b, t->buf, t->len);
+	if (r == PERLRE_NOMEM)
+		return -1;
+	return r > 0;
+}
+
+int mnt_email_valid(struct mnt_email_parser *ep, const char *s, size_t len)
 {
 	struct strbuf t = STRBUF_INIT;
-	bool valid;
+	int valid = -1;
 
-	strip_comments(ep, s, len, &t);
-	valid = perlre_match(&ep->valid, t.buf, t.len) > 0 &&
-		perlre_match(&ep->chars, t.buf, t.len) > 0;
+	if (!strip_comments(ep, s, len, &t))
+		valid = both_match(&ep->valid, &ep->chars, &t);
 	strbuf_release(&t);
 	return valid;
 }
 
 int mnt_email_split_list(struct mnt_email_parser *ep, const char *addr,
 			 size_t len,
-			 void (*add)(void *arg, const char *s, size_t len),
+			 int (*add)(void *arg, const char *s, size_t len),
 			 void *arg)
 {
 	struct strbuf s = STRBUF_INIT;
 	size_t pos = 0;
-	int ret = 0;
+	int ret = 0, r = 0;
 
 	/*
 	 * A valid single address and any text the list parser gives up on
@@ -239,14 +301,17 @@ int mnt_email_split_list(struct mnt_email_parser *ep, const char *addr,
 	 */
 	if (!memchr(addr, ',', len))
 		return 0;
-	strip_comments(ep, addr, len, &s);
-	if ((perlre_match(&ep->valid, s.buf, s.len) > 0 &&
-	     perlre_match(&ep->chars, s.buf, s.len) > 0) ||
-	    perlre_match(&ep->validlist, s.buf, s.len) <= 0 ||
-	    perlre_match(&ep->chars, s.buf, s.len) <= 0)
+	ret = strip_comments(ep, addr, len, &s);
+	if (!ret)
+		ret = both_match(&ep->valid, &ep->chars, &s);
+	if (!ret)
+		ret = both_match(&ep->validlist, &ep->chars, &s);
+	else if (ret > 0)
+		ret = 0; /* one valid address */
+	if (ret <= 0)
 		goto out;
 	while (pos <= s.len &&
-	       perlre_match_from(&ep->listitem, s.buf, s.len, pos) > 0) {
+	       (r = perlre_match_from(&ep->listitem, s.buf, s.len, pos)) > 0) {
 		size_t ms, me, glen;
 		const char *g = perlre_group(&ep->listitem, s.buf, 1, &glen);
 
@@ -254,10 +319,14 @@ int mnt_email_split_list(struct mnt_email_parser *ep, const char *addr,
 		/* while (my $entry = shift(...)): stops on "" */
 		if (!glen || (glen == 1 && g[0] == '0'))
 			break;
-		add(arg, g, glen);
+		if (add(arg, g, glen)) {
+			ret = -1;
+			goto out;
+		}
 		pos = me > ms ? me : me + 1;
 	}
-	ret = 1;
+	if (r == PERLRE_NOMEM)
+		ret = nomem();
 out:
 	strbuf_release(&s);
 	return ret;

@@ -4,6 +4,7 @@
 #include "generation.h"
 #include "base/base.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,10 +68,11 @@ int mnt_generation_of_script(const char *buf, size_t len, const char **why)
 }
 
 /*
- * git config maint.generation into v; 0 when set.  What git says on
- * standard error is its own business here (a repository it refuses is
- * reported once, by the history reader): read with the value, and the
- * value taken only when git succeeds.
+ * git config maint.generation into v; 0 when set, 1 when not (or git
+ * cannot say), -1 out of memory.  What git says on standard error is its
+ * own business here (a repository it refuses is reported once, by the
+ * history reader): read with the value, and the value taken only when
+ * git succeeds.
  */
 static int config_value(struct strbuf *v)
 {
@@ -78,8 +80,12 @@ static int config_value(struct strbuf *v)
 					    "maint.generation", NULL };
 	int status;
 
-	if (run_capture_all(argv, v, &status) || status)
+	if (run_capture_all(argv, v, &status))
+		return errno == ENOMEM || strbuf_failed(v) ? -1 : 1;
+	if (strbuf_failed(v))
 		return -1;
+	if (status)
+		return 1;
 	while (v->len &&
 	       (v->buf[v->len - 1] == '\n' || v->buf[v->len - 1] == '\r' ||
 		v->buf[v->len - 1] == ' '))
@@ -87,16 +93,20 @@ static int config_value(struct strbuf *v)
 	return 0;
 }
 
-/* Does the file hold "generation" or "include" (any case)? */
-static bool file_may_say(const char *path)
+/*
+ * Does the file hold "generation" or "include" (any case)?  1, 0 (or
+ * unreadable), -1 out of memory.
+ */
+static int file_may_say(const char *path)
 {
 	struct strbuf text = STRBUF_INIT;
-	bool may = false;
-	int err;
+	int may = 0, err = 0;
 
 	if (!read_path(path, &text, &err))
 		may = strcasestr(text.buf, "generation") ||
 		      strcasestr(text.buf, "include");
+	else if (err == ENOMEM)
+		may = -1;
 	strbuf_release(&text);
 	return may;
 }
@@ -106,9 +116,9 @@ static bool file_may_say(const char *path)
  * (as long again as answering for a file), so first the files it would
  * read, as text: none names "generation" (nor includes another): no.
  * Anything this does not follow (git -c, GIT_DIR, a .git file, the
- * GIT_CONFIG_* variables) is left to git.
+ * GIT_CONFIG_* variables) is left to git.  1, 0, -1 out of memory.
  */
-static bool config_may_say(void)
+static int config_may_say(void)
 {
 	static const char *const env[] = {
 		"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",  "GIT_DIR",
@@ -117,26 +127,30 @@ static bool config_may_say(void)
 	const char *home = getenv("HOME"), *xdg = getenv("XDG_CONFIG_HOME");
 	struct strbuf path = STRBUF_INIT;
 	struct stat st;
-	bool may = false;
+	int may = 0;
 	char cwd[4096] = "";
 	size_t i;
 	int up, depth;
 
 	for (i = 0; i < sizeof(env) / sizeof(env[0]); i++)
 		if (getenv(env[i]))
-			return true;
-	if (!getenv("GIT_CONFIG_NOSYSTEM") && file_may_say("/etc/gitconfig"))
-		return true;
+			return 1;
+	if (!getenv("GIT_CONFIG_NOSYSTEM"))
+		may = file_may_say("/etc/gitconfig");
+	if (may)
+		return may;
 	if (xdg && *xdg)
 		strbuf_addf(&path, "%s/git/config", xdg);
 	else if (home)
 		strbuf_addf(&path, "%s/.config/git/config", home);
-	if (path.len && file_may_say(path.buf))
-		may = true;
+	if (strbuf_failed(&path))
+		may = -1;
+	else if (path.len)
+		may = file_may_say(path.buf);
 	strbuf_reset(&path);
 	if (!may && home) {
 		strbuf_addf(&path, "%s/.gitconfig", home);
-		may = file_may_say(path.buf);
+		may = strbuf_failed(&path) ? -1 : file_may_say(path.buf);
 	}
 	/* the repository: the nearest .git up from here */
 	strbuf_reset(&path);
@@ -149,12 +163,16 @@ static bool config_may_say(void)
 	if (cwd[0] && cwd[1])
 		depth++;
 	for (up = 0; !may && up <= depth && up < 64; up++) {
-		if (!lstat(path.buf, &st)) {
+		if (strbuf_failed(&path)) {
+			may = -1;
+		} else if (!lstat(path.buf, &st)) {
 			if (!S_ISDIR(st.st_mode)) {
-				may = true; /* a worktree's gitdir: file */
+				may = 1; /* a worktree's gitdir: file */
 			} else {
 				strbuf_addstr(&path, "/config");
-				may = file_may_say(path.buf);
+				may = strbuf_failed(&path) ?
+					      -1 :
+					      file_may_say(path.buf);
 			}
 			break;
 		}
@@ -177,6 +195,8 @@ static int by_name(struct mnt_generation *g, const char *name, const char *from)
 		return 0;
 	g->bad_from = from;
 	g->bad_name = strdup(name);
+	if (!g->bad_name)
+		g->nomem = true;
 	return -1;
 }
 
@@ -184,24 +204,38 @@ int mnt_generation_find(struct mnt_generation *g, const char *forced,
 			int use_config, const char *script_path)
 {
 	struct strbuf text = STRBUF_INIT;
-	int err, ret;
+	int err = 0, may = 0, ret;
 
 	if (forced)
 		return by_name(g, forced, "--generation");
-	if (use_config && config_may_say() && !config_value(&text)) {
+	if (use_config)
+		may = config_may_say();
+	/* 0: git says, 1: it does not, -1: out of memory */
+	ret = may > 0 ? config_value(&text) : may ? -1 : 1;
+	if (!ret)
 		ret = by_name(g, text.buf, "git config maint.generation");
-		strbuf_release(&text);
-		return ret;
-	}
+	else if (ret < 0)
+		g->nomem = true;
+	if (ret <= 0)
+		goto out;
 	strbuf_reset(&text);
-	if (read_path(script_path, &text, &err)) {
+	ret = read_path(script_path, &text, &err);
+	if (ret && err == ENOMEM) {
+		g->nomem = true;
+		goto out;
+	}
+	if (ret) {
 		g->gen = MNT_GEN_NEWEST;
 		g->why = "no scripts/get_maintainer.pl here: the newest";
 	} else {
 		g->gen = mnt_generation_of_script(text.buf, text.len, &g->why);
 	}
+	ret = 0;
+out:
 	strbuf_release(&text);
-	return 0;
+	if (g->nomem)
+		errno = ENOMEM;
+	return ret;
 }
 
 void mnt_generation_release(struct mnt_generation *g)

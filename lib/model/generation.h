@@ -10,6 +10,7 @@
 #ifndef MAINT_GENERATION_H
 #define MAINT_GENERATION_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* the generations of scripts/get_maintainer.pl maint answers as */
@@ -25,11 +26,12 @@ struct mnt_generation {
 	/* on -1: where the unknown name came from and the name (owned) */
 	const char *bad_from;
 	char *bad_name;
+	bool nomem; /* on -1: out of memory instead */
 };
 
-#define GM_GENERATION_INIT          \
-	{                           \
-		0, NULL, NULL, NULL \
+#define GM_GENERATION_INIT                 \
+	{                                  \
+		0, NULL, NULL, NULL, false \
 	}
 
 /* MNT_GEN_* for a name (6.12, 6.15, 7.1, 7.2, upstream), or 0. */
@@ -49,7 +51,8 @@ int mnt_generation_of_script(const char *buf, size_t len, const char **why);
  * Find the generation: forced (a name, or NULL), else git config
  * maint.generation (asked only when use_config; one git run), else the
  * script at script_path, else the newest.  0, or -1 for a name nobody
- * knows (g->bad_from, g->bad_name).  mnt_generation_release() after.
+ * knows (g->bad_from, g->bad_name) or out of memory (g->nomem; errno
+ * ENOMEM).  mnt_generation_release() after.
  */
 int mnt_generation_find(struct mnt_generation *g, const char *forced,
 			int use_config, const char *script_path);

@@ -42,20 +42,26 @@ static int mm_set(struct strmap *m, struct arena *a, const char *key,
 	return 0;
 }
 
-/* $x =~ s/\s+$//, then parse_email("$x <$addr>") */
-static void name_addr(struct mnt_mailmap *mm, const char *name, size_t nlen,
-		      const char *addr, size_t alen, struct mnt_email *e)
+/* $x =~ s/\s+$//, then parse_email("$x <$addr>").  0, or -1 (ENOMEM) */
+static int name_addr(struct mnt_mailmap *mm, const char *name, size_t nlen,
+		     const char *addr, size_t alen, struct mnt_email *e)
 {
 	struct strbuf t = STRBUF_INIT, u = STRBUF_INIT;
+	int ret = -1;
 
-	perlre_subst(&mm->re[RTRIM], name, nlen, "", false, &t);
+	if (perlre_subst(&mm->re[RTRIM], name, nlen, "", false, &t) ==
+	    PERLRE_NOMEM)
+		goto out;
 	strbuf_add(&u, t.buf, t.len);
 	strbuf_addstr(&u, " <");
 	strbuf_add(&u, addr, alen);
 	strbuf_addch(&u, '>');
-	mnt_email_parse(&mm->ep, u.buf, u.len, e);
+	if (!strbuf_failed(&u))
+		ret = mnt_email_parse(&mm->ep, u.buf, u.len, e);
+out:
 	strbuf_release(&t);
 	strbuf_release(&u);
+	return ret;
 }
 
 /*
@@ -71,51 +77,70 @@ struct mm_lines {
 	bool loaded;
 };
 
-static void mm_parse_line(struct mnt_mailmap *mm, const char *s, size_t len)
+/*
+ * Which of the four forms line s is (0: none); its groups in g[], n[].
+ * -1 out of memory.  A match limit is no match: the script has none.
+ */
+static int mm_form(struct mnt_mailmap *mm, const char *s, size_t len,
+		   const char *g[5], size_t n[5])
+{
+	int k, i, r;
+
+	for (k = MM1; k <= MM4; k++) {
+		r = perlre_match(&mm->re[k], s, len);
+		if (r == PERLRE_NOMEM)
+			return -1;
+		if (r <= 0)
+			continue;
+		for (i = 1; i <= 4; i++)
+			g[i] = perlre_group(&mm->re[k], s, i, &n[i]);
+		return k - MM1 + 1;
+	}
+	return 0;
+}
+
+/* Parse line s into the maps.  0, or -1 (ENOMEM). */
+static int mm_parse_line(struct mnt_mailmap *mm, const char *s, size_t len)
 {
 	struct mnt_email e1, e2;
 	struct strbuf key = STRBUF_INIT;
-	size_t n1, n2, n3, n4;
-	const char *g1, *g2, *g3, *g4;
+	const char *g[5];
+	size_t n[5];
+	int ret, form = mm_form(mm, s, len, g, n);
 
 	mnt_email_init(&e1);
 	mnt_email_init(&e2);
-	if (perlre_match(&mm->re[MM1], s, len) > 0) {
-		g1 = perlre_group(&mm->re[MM1], s, 1, &n1);
-		g2 = perlre_group(&mm->re[MM1], s, 2, &n2);
-		name_addr(mm, g1, n1, g2, n2, &e1);
-		mm_set(&mm->names, &mm->arena, e1.address.buf, e1.address.len,
-		       e1.name.buf, e1.name.len);
-	} else if (perlre_match(&mm->re[MM2], s, len) > 0) {
-		g1 = perlre_group(&mm->re[MM2], s, 1, &n1);
-		g2 = perlre_group(&mm->re[MM2], s, 2, &n2);
-		mm_set(&mm->addresses, &mm->arena, g2, n2, g1, n1);
-	} else if (perlre_match(&mm->re[MM3], s, len) > 0) {
-		g1 = perlre_group(&mm->re[MM3], s, 1, &n1);
-		g2 = perlre_group(&mm->re[MM3], s, 2, &n2);
-		g3 = perlre_group(&mm->re[MM3], s, 3, &n3);
-		name_addr(mm, g1, n1, g2, n2, &e1);
-		mm_set(&mm->names, &mm->arena, g3, n3, e1.name.buf,
-		       e1.name.len);
-		mm_set(&mm->addresses, &mm->arena, g3, n3, e1.address.buf,
-		       e1.address.len);
-	} else if (perlre_match(&mm->re[MM4], s, len) > 0) {
-		g1 = perlre_group(&mm->re[MM4], s, 1, &n1);
-		g2 = perlre_group(&mm->re[MM4], s, 2, &n2);
-		g3 = perlre_group(&mm->re[MM4], s, 3, &n3);
-		g4 = perlre_group(&mm->re[MM4], s, 4, &n4);
-		name_addr(mm, g1, n1, g2, n2, &e1);
-		name_addr(mm, g3, n3, g4, n4, &e2);
-		mnt_email_format(&mm->ep, &key, e2.name.buf, e2.name.len,
-				 e2.address.buf, e2.address.len, 1);
-		mm_set(&mm->names, &mm->arena, key.buf, key.len, e1.name.buf,
-		       e1.name.len);
-		mm_set(&mm->addresses, &mm->arena, key.buf, key.len,
-		       e1.address.buf, e1.address.len);
+	ret = form < 0 ? -1 : 0;
+	if (form == 1) {
+		ret = name_addr(mm, g[1], n[1], g[2], n[2], &e1) ||
+		      mm_set(&mm->names, &mm->arena, e1.address.buf,
+			     e1.address.len, e1.name.buf, e1.name.len);
+	} else if (form == 2) {
+		ret = mm_set(&mm->addresses, &mm->arena, g[2], n[2], g[1],
+			     n[1]);
+	} else if (form == 3) {
+		ret = name_addr(mm, g[1], n[1], g[2], n[2], &e1) ||
+		      mm_set(&mm->names, &mm->arena, g[3], n[3], e1.name.buf,
+			     e1.name.len) ||
+		      mm_set(&mm->addresses, &mm->arena, g[3], n[3],
+			     e1.address.buf, e1.address.len);
+	} else if (form == 4) {
+		ret = name_addr(mm, g[1], n[1], g[2], n[2], &e1) ||
+		      name_addr(mm, g[3], n[3], g[4], n[4], &e2) ||
+		      mnt_email_format(&mm->ep, &key, e2.name.buf, e2.name.len,
+				       e2.address.buf, e2.address.len, 1) ||
+		      mm_set(&mm->names, &mm->arena, key.buf, key.len,
+			     e1.name.buf, e1.name.len) ||
+		      mm_set(&mm->addresses, &mm->arena, key.buf, key.len,
+			     e1.address.buf, e1.address.len);
 	}
 	mnt_email_release(&e1);
 	mnt_email_release(&e2);
 	strbuf_release(&key);
+	if (!ret)
+		return 0;
+	errno = ENOMEM;
+	return -1;
 }
 
 static int mm_index_add(struct mnt_mailmap *mm, const char *key, size_t klen,
@@ -192,24 +217,28 @@ int mnt_mailmap_read(struct mnt_mailmap *mm, const char *path, int *err)
 	return 0;
 }
 
-/* Parse, once, the lines that can map an address. */
-static void mm_load(struct mnt_mailmap *mm, const char *addr, size_t alen)
+/* Parse, once, the lines that can map an address.  0, or -1 (ENOMEM). */
+static int mm_load(struct mnt_mailmap *mm, const char *addr, size_t alen)
 {
 	struct strmap_entry *e = strmap_get(&mm->index, addr, alen);
 	struct mm_lines *l;
 	size_t i;
 
 	if (!e)
-		return;
+		return 0;
 	l = e->value;
 	if (l->loaded)
-		return;
+		return 0;
 	l->loaded = true;
 	for (i = 0; i < l->nr; i++) {
 		const char *s = mm->text.buf + l->v[i];
 
-		mm_parse_line(mm, s, strlen(s));
+		if (mm_parse_line(mm, s, strlen(s))) {
+			l->loaded = false;
+			return -1;
+		}
 	}
+	return 0;
 }
 
 static const struct strbuf *mm_get(const struct strmap *m, const char *k,
@@ -221,24 +250,27 @@ static const struct strbuf *mm_get(const struct strmap *m, const char *k,
 }
 
 /* mailmap_email(): out = the mapped "name <address>" */
-void mnt_mailmap_map(struct mnt_mailmap *mm, const char *line, size_t len,
-		     struct strbuf *out)
+int mnt_mailmap_map(struct mnt_mailmap *mm, const char *line, size_t len,
+		    struct strbuf *out)
 {
 	struct mnt_email e;
 	struct strbuf em = STRBUF_INIT;
 	const struct strbuf *rn = NULL, *ra = NULL;
 	const char *name, *addr;
 	size_t nlen, alen;
+	int ret = -1;
 
 	mnt_email_init(&e);
-	mnt_email_parse(&mm->ep, line, len, &e);
-	mnt_email_format(&mm->ep, &em, e.name.buf, e.name.len, e.address.buf,
-			 e.address.len, 1);
+	if (mnt_email_parse(&mm->ep, line, len, &e) ||
+	    mnt_email_format(&mm->ep, &em, e.name.buf, e.name.len,
+			     e.address.buf, e.address.len, 1))
+		goto out;
 	name = e.name.buf;
 	nlen = e.name.len;
 	addr = e.address.buf;
 	alen = e.address.len;
-	mm_load(mm, addr, alen);
+	if (mm_load(mm, addr, alen))
+		goto out;
 	if (mm_get(&mm->names, em.buf, em.len) ||
 	    mm_get(&mm->addresses, em.buf, em.len)) {
 		rn = mm_get(&mm->names, em.buf, em.len);
@@ -255,9 +287,11 @@ void mnt_mailmap_map(struct mnt_mailmap *mm, const char *line, size_t len,
 		addr = ra->buf;
 		alen = ra->len;
 	}
-	mnt_email_format(&mm->ep, out, name, nlen, addr, alen, 1);
+	ret = mnt_email_format(&mm->ep, out, name, nlen, addr, alen, 1);
+out:
 	strbuf_release(&em);
 	mnt_email_release(&e);
+	return ret;
 }
 
 void mnt_mailmap_release(struct mnt_mailmap *mm)

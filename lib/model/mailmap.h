@@ -32,8 +32,11 @@ void mnt_mailmap_init(struct mnt_mailmap *mm);
 void mnt_mailmap_release(struct mnt_mailmap *mm);
 /* Read a .mailmap file (a missing one is fine).  0, or -1 with *err. */
 int mnt_mailmap_read(struct mnt_mailmap *mm, const char *path, int *err);
-/* mailmap_email(): out = the mapped "Name <address>" of line */
-void mnt_mailmap_map(struct mnt_mailmap *mm, const char *line, size_t len,
-		     struct strbuf *out);
+/*
+ * mailmap_email(): out = the mapped "Name <address>" of line.  0, or -1
+ * out of memory (errno ENOMEM).
+ */
+int mnt_mailmap_map(struct mnt_mailmap *mm, const char *line, size_t len,
+		    struct strbuf *out);
 
 #endif

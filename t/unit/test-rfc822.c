@@ -11,9 +11,10 @@
 #include <stdlib.h>
 #include <sys/types.h>
 
-static void add(void *arg, const char *s, size_t len)
+static int add(void *arg, const char *s, size_t len)
 {
 	printf("[%.*s]", (int)len, s);
+	return 0;
 }
 
 int main(void)
