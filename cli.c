@@ -53,6 +53,20 @@ void suggest_value(const char *opt, const char *word, size_t len,
 	fputs("?\n", stderr);
 }
 
+/* diag_format()'s line, when there was no memory to build it */
+static void print_diag_unbuffered(const struct diag *dg)
+{
+	enum diag_severity sev = diag_severity(dg->id);
+
+	if (dg->file && dg->line)
+		fprintf(stderr, "%s:%lu: ", dg->file, dg->line);
+	else if (dg->file)
+		fprintf(stderr, "%s: ", dg->file);
+	fprintf(stderr, "%s: %s\n",
+		diag_severity_name(sev == SEV_FATAL ? SEV_ERROR : sev),
+		dg->msg ? dg->msg : "(out of memory)");
+}
+
 void print_diags(const struct diags *d)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -63,9 +77,8 @@ void print_diags(const struct diags *d)
 		strbuf_reset(&sb);
 		diag_format(&sb, &d->v[i]);
 		strbuf_addch(&sb, '\n');
-		if (strbuf_failed(&sb)) /* the message alone, not cut short */
-			fprintf(stderr, "%s\n",
-				d->v[i].msg ? d->v[i].msg : "(out of memory)");
+		if (strbuf_failed(&sb)) /* the whole line, not cut short */
+			print_diag_unbuffered(&d->v[i]);
 		else
 			fwrite(sb.buf, 1, sb.len, stderr);
 	}
@@ -146,16 +159,24 @@ int write_outputs(const struct output *out, size_t n)
 	}
 	/* all renamed, or none: every target as it was */
 	if (atomic_commit_all(af, n, &i, &err)) {
-		error_msg("%s: cannot write: %s", out[i].path,
-			  file_strerror(err));
+		if (err == ENOMEM)
+			error_msg("out of memory");
+		else
+			error_msg("%s: cannot write: %s", out[i].path,
+				  file_strerror(err));
 		goto out;
 	}
 	goto out;
 fail:
+	/* produce() failed with no I/O error: it had no memory */
 	err = s.err ? s.err : ENOMEM;
-	error_msg("%s: cannot write: %s",
-		  strcmp(out[i].path, "-") ? out[i].path : "standard output",
-		  file_strerror(err));
+	if (err == ENOMEM)
+		error_msg("out of memory");
+	else
+		error_msg("%s: cannot write: %s",
+			  strcmp(out[i].path, "-") ? out[i].path :
+						     "standard output",
+			  file_strerror(err));
 out:
 	for (i = 0; i < n; i++)
 		atomic_rollback(&af[i]);

@@ -35,18 +35,22 @@ struct export_job {
 	struct diags *d;
 };
 
-static bool tree_is_dir(const char *path, void *arg)
+/* 1 a directory, 0 not, -1 out of memory */
+static int tree_is_dir(const char *path, void *arg)
 {
 	const char *tree = arg;
 	struct strbuf p = STRBUF_INIT;
 	struct stat st;
-	bool ret;
+	int ret;
 
 	strbuf_addstr(&p, tree);
 	if (p.len && p.buf[p.len - 1] != '/')
 		strbuf_addch(&p, '/');
 	strbuf_addstr(&p, path);
-	ret = !strbuf_failed(&p) && !stat(p.buf, &st) && S_ISDIR(st.st_mode);
+	if (strbuf_failed(&p))
+		ret = -1;
+	else
+		ret = !stat(p.buf, &st) && S_ISDIR(st.st_mode);
 	strbuf_release(&p);
 	return ret;
 }

@@ -36,7 +36,7 @@ static int add_email(struct mnt_email_parser *ep, struct strbuf *out, char type,
 {
 	struct mnt_email e;
 	size_t w = 0;
-	int ret;
+	int ret = 0;
 
 	mnt_email_init(&e);
 	if (type == 'L') {
@@ -46,20 +46,21 @@ static int add_email(struct mnt_email_parser *ep, struct strbuf *out, char type,
 			w++;
 		subs = memmem(v + w, vlen - w, "subscribers-only", 16) != NULL;
 		mod = !subs && memmem(v + w, vlen - w, "moderated", 9);
-		mnt_email_parse(ep, v, w, &e);
+		ret = mnt_email_parse(ep, v, w, &e);
 		strbuf_addstr(out, ", \"address\": ");
 		json_add_string(out, e.address.buf, e.address.len);
 		strbuf_addf(out,
 			    ", \"moderated\": %s, \"subscribers_only\": %s",
 			    mod ? "true" : "false", subs ? "true" : "false");
 	} else {
-		mnt_email_parse(ep, v, vlen, &e);
+		ret = mnt_email_parse(ep, v, vlen, &e);
 		strbuf_addstr(out, ", \"name\": ");
 		add_name(out, &e.name);
 		strbuf_addstr(out, ", \"address\": ");
 		json_add_string(out, e.address.buf, e.address.len);
 	}
-	ret = strbuf_failed(&e.name) || strbuf_failed(&e.address) ? -1 : 0;
+	if (strbuf_failed(&e.name) || strbuf_failed(&e.address))
+		ret = -1;
 	mnt_email_release(&e);
 	return ret;
 }

@@ -5,6 +5,7 @@
 #include "model/model.h"
 #include "base/base.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -314,7 +315,7 @@ static int add_dir_line(struct co *c, const struct pat *p)
 }
 
 static int add_pat(struct co *c, size_t sect, const struct mnt_line *l,
-		   bool (*is_dir)(const char *, void *), void *arg)
+		   int (*is_dir)(const char *, void *), void *arg)
 {
 	const char *v;
 	size_t vlen, cut, at;
@@ -328,8 +329,14 @@ static int add_pat(struct co *c, size_t sect, const struct mnt_line *l,
 	if (!p)
 		return -1;
 	at = c->nr - 1;
-	if (v[vlen - 1] != '/' && is_dir && is_dir(p->s, arg))
-		p->s[p->len++] = '/';
+	if (v[vlen - 1] != '/' && is_dir) {
+		int dir = is_dir(p->s, arg);
+
+		if (dir < 0)
+			return -1;
+		if (dir)
+			p->s[p->len++] = '/';
+	}
 	p->sect = sect;
 	p->line = l;
 	p->exclude = l->type == 'X';
@@ -352,7 +359,7 @@ static int add_pat(struct co *c, size_t sect, const struct mnt_line *l,
  * a line of its own (after both), which both cover.  With a tree
  * (is_dir), only intersections whose directory the tree has.
  */
-static int add_intersections(struct co *c, bool (*is_dir)(const char *, void *),
+static int add_intersections(struct co *c, int (*is_dir)(const char *, void *),
 			     void *arg)
 {
 	size_t nr = c->nr, i, j;
@@ -395,7 +402,7 @@ static int add_intersections(struct co *c, bool (*is_dir)(const char *, void *),
 				if (!text)
 					return -1;
 				size_t cut;
-				bool there = true;
+				int there = 1;
 
 				memcpy(text, l->s, llen);
 				memcpy(text + llen, ws, rest);
@@ -409,9 +416,11 @@ static int add_intersections(struct co *c, bool (*is_dir)(const char *, void *),
 					memcpy(text + cut, ws + (cut - llen),
 					       1);
 				}
-				n = there ? new_pat(c, text, llen + rest) :
-					    NULL;
+				n = there > 0 ? new_pat(c, text, llen + rest) :
+						NULL;
 				free(text);
+				if (there < 0)
+					return -1;
 				if (!there)
 					continue;
 				if (!n)
@@ -444,9 +453,11 @@ static const char *address(const char *v, size_t len, size_t *alen)
 
 static const char chief_penguin[] = "torvalds@linux-foundation.org";
 
-static void note(struct co *c, const struct mnt_line *l, const char *what,
-		 const struct mnt_section *s, struct strbuf *comments)
+/* A line not exported, noted in d and comments.  0, or -1 (ENOMEM). */
+static int note(struct co *c, const struct mnt_line *l, const char *what,
+		const struct mnt_section *s, struct strbuf *comments)
 {
+	size_t nr = c->d->nr, lost = c->d->lost;
 	const char *v;
 	size_t vlen;
 
@@ -457,6 +468,10 @@ static void note(struct co *c, const struct mnt_line *l, const char *what,
 	strbuf_addf(comments, "#   %s:%lu: %c: %.*s (%.*s): %s\n",
 		    mnt_file_name(c->m, l->file), l->lineno, l->type, (int)vlen,
 		    v, (int)s->header_len, s->header, what);
+	if (c->d->lost != lost || c->d->nr == nr ||
+	    !c->d->v[c->d->nr - 1].msg || strbuf_failed(comments))
+		return -1;
+	return 0;
 }
 
 /*
@@ -464,7 +479,7 @@ static void note(struct co *c, const struct mnt_line *l, const char *what,
  * a line's pattern it matches every path below it, so the section's
  * owners go to that line; other files it matches are lost.  A regex
  * with '$' may match only at the end of the pattern, not of the paths
- * below it, and is not used.  1 when kept, 0 when not.
+ * below it, and is not used.  1 when kept, 0 when not, -1 out of memory.
  */
 static int add_nre(struct co *c, size_t sect, const char *v, size_t vlen)
 {
@@ -472,14 +487,18 @@ static int add_nre(struct co *c, size_t sect, const char *v, size_t vlen)
 	struct nre *n;
 	int ok;
 
-	if (memchr(v, '$', vlen) || !ALLOC_GROW(c->n, c->nr_n + 1, c->alloc_n))
+	if (memchr(v, '$', vlen))
 		return 0;
+	if (!ALLOC_GROW(c->n, c->nr_n + 1, c->alloc_n))
+		return -1;
 	n = &c->n[c->nr_n];
 	memset(&n->re, 0, sizeof(n->re));
 	n->sect = sect;
 	ok = !regex_compile(&n->re, v, vlen, MNT_RE_EXTENDED, &err);
+	if (!ok && errno == ENOMEM)
+		ok = -1;
 	strbuf_release(&err);
-	if (ok)
+	if (ok > 0)
 		c->nr_n++;
 	else
 		regex_free(&n->re);
@@ -487,8 +506,8 @@ static int add_nre(struct co *c, size_t sect, const char *v, size_t vlen)
 }
 
 /* Collect every section's owners and patterns; note what cannot go. */
-static int collect(struct co *c, bool (*is_dir)(const char *, void *),
-		   void *arg, struct strbuf *comments)
+static int collect(struct co *c, int (*is_dir)(const char *, void *), void *arg,
+		   struct strbuf *comments)
 {
 	const struct maintainers *m = c->m;
 	size_t i, j;
@@ -502,8 +521,9 @@ static int collect(struct co *c, bool (*is_dir)(const char *, void *),
 
 		strbuf_init(&c->owners[i]);
 		for (j = 0; j < s->nr; j++) {
-			const char *v, *a;
+			const char *v, *a, *what = NULL;
 			size_t vlen, alen;
+			int kept;
 
 			v = mnt_line_value(&l[j], &vlen);
 			switch (l[j].type) {
@@ -520,33 +540,26 @@ static int collect(struct co *c, bool (*is_dir)(const char *, void *),
 				break;
 			case 'F':
 			case 'X':
-				if (!expressible(v, vlen)) {
-					note(c, &l[j], "regex syntax", s,
-					     comments);
-					break;
-				}
-				if (!expansions(v, vlen)) {
-					note(c, &l[j],
-					     "character class with no short list of alternatives",
-					     s, comments);
-					break;
-				}
-				if (add_pat(c, i, &l[j], is_dir, arg))
+				if (!expressible(v, vlen))
+					what = "regex syntax";
+				else if (!expansions(v, vlen))
+					what = "character class with no short list of alternatives";
+				else if (add_pat(c, i, &l[j], is_dir, arg))
 					return -1;
 				break;
 			case 'N':
-				if (add_nre(c, i, v, vlen))
-					note(c, &l[j],
-					     "file-name regex, given to the lines whose pattern it matches",
-					     s, comments);
-				else
-					note(c, &l[j], "file-name regex", s,
-					     comments);
+				kept = add_nre(c, i, v, vlen);
+				if (kept < 0)
+					return -1;
+				what = kept ? "file-name regex, given to the lines whose pattern it matches" :
+					      "file-name regex";
 				break;
 			case 'K':
-				note(c, &l[j], "content keyword", s, comments);
+				what = "content keyword";
 				break;
 			}
+			if (what && note(c, &l[j], what, s, comments))
+				return -1;
 		}
 		if (strbuf_failed(&c->owners[i]))
 			return -1;
@@ -623,10 +636,17 @@ static int line_owners(struct co *c, const struct pat *p, struct strbuf *out,
 			state[q->sect] = q->exclude ? 2 : 1;
 		}
 	}
-	for (k = 0; k < c->nr_n; k++)
-		if (!state[c->n[k].sect] &&
-		    regex_match(&c->n[k].re, p->s, p->len) == REGEX_MATCH)
+	for (k = 0; k < c->nr_n; k++) {
+		int r;
+
+		if (state[c->n[k].sect])
+			continue;
+		r = regex_match(&c->n[k].re, p->s, p->len);
+		if (r == REGEX_NOMEM)
+			ret = -1;
+		else if (r == REGEX_MATCH)
 			state[c->n[k].sect] = 1;
+	}
 	for (i = 1; i < m->nr_sections; i++) {
 		const char *a = c->owners[i].buf, *nl;
 
@@ -689,7 +709,7 @@ static void add_lines(struct strbuf *out, const struct pat *p,
 }
 
 int export_codeowners(const struct maintainers *m,
-		      bool (*is_dir)(const char *path, void *arg), void *arg,
+		      int (*is_dir)(const char *path, void *arg), void *arg,
 		      struct strbuf *out, struct diags *d)
 {
 	struct co c = { m, NULL, 0, 0, STRMAP_INIT, NULL, NULL, 0, 0, d };
@@ -737,7 +757,7 @@ int export_codeowners(const struct maintainers *m,
 			goto out;
 		add_lines(out, p, &owners, &tmp);
 	}
-	ret = strbuf_failed(out) ? -1 : 0;
+	ret = strbuf_failed(out) || strbuf_failed(&tmp) ? -1 : 0;
 out:
 	for (i = 0; i < c.nr; i++)
 		free(c.p[i].s);

@@ -22,7 +22,8 @@
  * Both append to out and return 0, or -1 when out of memory.  The
  * library neither prints nor reads the tree: is_dir (may be NULL) says
  * whether a path names a directory of the tree, as the script's -d test
- * on an F: value without a trailing '/'.
+ * on an F: value without a trailing '/': 1, 0, or -1 out of memory.  A
+ * note that could not be recorded in d is out of memory too.
  */
 #ifndef MAINT_EXPORT_H
 #define MAINT_EXPORT_H
@@ -37,7 +38,7 @@
 int export_json(const struct maintainers *m, struct strbuf *out);
 
 int export_codeowners(const struct maintainers *m,
-		      bool (*is_dir)(const char *path, void *arg), void *arg,
+		      int (*is_dir)(const char *path, void *arg), void *arg,
 		      struct strbuf *out, struct diags *d);
 
 #endif
