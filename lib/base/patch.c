@@ -672,8 +672,11 @@ enum patch_scan patch_scan_line(struct patch_scanner *ps, const char *p,
 	*alen = *blen = 0;
 	for (i = 0; i < sizeof(kind) / sizeof(kind[0]); i++) {
 		struct perlre *re = &ps->re[i];
+		int r = perlre_match(re, p, ll);
 
-		if (perlre_match(re, p, ll) <= 0)
+		if (r == PERLRE_NOMEM)
+			return PS_NOMEM;
+		if (r <= 0)
 			continue;
 		*a = perlre_group(re, p, 1, alen);
 		if (i == RE_DIFF_GIT || i == RE_HUNK)

@@ -105,6 +105,7 @@ enum patch_scan {
 	PS_FIXES, /* "Fixes: SHA1" */
 	PS_FILE, /* "--- FILE", "+++ FILE": the name less its first part */
 	PS_HUNK, /* "@@ -START,COUNT" */
+	PS_NOMEM, /* no memory to tell (errno ENOMEM) */
 };
 
 struct patch_scanner {

@@ -196,8 +196,8 @@ static int glob_matches_tree(struct ck *c, const char *glob, size_t len)
 	     i < t->nr && ck_has_prefix(t->v[i], glob, lit); i++) {
 		int m = regex_match(&rx, t->v[i], strlen(t->v[i]));
 
-		if (m == REGEX_MATCH) {
-			ret = 1;
+		if (m == REGEX_MATCH || m == REGEX_NOMEM) {
+			ret = m == REGEX_MATCH ? 1 : -2;
 			break;
 		}
 	}

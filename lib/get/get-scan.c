@@ -160,6 +160,9 @@ int gm_scan_patch(struct gm_getmaint *g, const struct gm_opts *o,
 			if (gm_query_add_file(q, a, alen))
 				ret = -1;
 			break;
+		case PS_NOMEM:
+			ret = -1;
+			break;
 		case PS_FILE:
 			if (gm_query_add_file(q, a, alen))
 				ret = -1;

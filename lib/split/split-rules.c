@@ -114,8 +114,12 @@ int split_rule_key(const struct maintainers *m, const struct mnt_section *s,
 	for (k = 0; k < nrules; k++) {
 		int r = regex_match(&rules[k].re, s->header, s->header_len);
 
-		if (r != REGEX_MATCH && r != REGEX_ERROR)
+		if (r == REGEX_NOMATCH || r == REGEX_LIMIT)
 			r = regex_match(&rules[k].re, text.buf, text.len);
+		if (r == REGEX_NOMEM) {
+			diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+			goto out;
+		}
 		if (r == REGEX_ERROR) {
 			diag_add(d, D_REGEX, rules_name, rules[k].lineno,
 				 "the regex failed on section '%.*s'",
