@@ -140,6 +140,34 @@ test_expect_success 'from a subdirectory: the answers and names of the top' '
 	! test -s ../sub.err
 '
 
+test_expect_success 'a U-Boot tree (its script'"'"'s top), its conf read from below' '
+	cp -r . ../uboot && (
+		cd ../uboot &&
+		rm CREDITS &&
+		mkdir -p board/acme common doc dts net post test tools &&
+		printf "ACME BOARD\nM:\tBea Board <bea@board.example>\nS:\tMaintained\nF:\tdrivers/net/acme/\n" \
+			>board/acme/MAINTAINERS &&
+		printf "%s\n" --find-maintainer-files --maintainer-path=. \
+			>.get_maintainer.conf &&
+		perl scripts/get_maintainer.pl --notree --nogit-fallback $P \
+			>../ub.expect &&
+		maint get --series=union --nogit-fallback \
+			out/0000-cover-letter.patch >../ub.top &&
+		maint get --series --nogit-fallback out >../ub.lines &&
+		maint get --series HEAD~4.. >../ub.range &&
+		cd drivers/net &&
+		maint get --series=union --nogit-fallback \
+			../../out/0000-cover-letter.patch >../../../ub.sub &&
+		maint get --series --nogit-fallback ../../out >../../../ub.sublines &&
+		maint get --series HEAD~4.. >../../../ub.subrange
+	) &&
+	test_grep "^Bea Board <bea@board.example>" ../ub.expect &&
+	test_cmp ../ub.expect ../ub.top &&
+	test_cmp ../ub.expect ../ub.sub &&
+	test_cmp ../ub.lines ../ub.sublines &&
+	test_cmp ../ub.range ../ub.subrange
+'
+
 # the address of each Cc: of git send-email --dry-run, "SUBJECT<TAB>ADDR"
 sent_cc() {
 	awk '/^Cc: / { cc = 1; sub(/^Cc: /, "") }

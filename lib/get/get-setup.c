@@ -9,6 +9,7 @@
 #include "base/base.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -64,28 +65,111 @@ void gm_conf_release(char **words, int nr)
 	free(words);
 }
 
+/* Whether in dir each of files is a file, each of dirs a directory. */
+static bool tree_has(const char *dir, const char *const *files, size_t nf,
+		     const char *const *dirs, size_t nd)
+{
+	char path[4096];
+	size_t i;
+
+	for (i = 0; i < nf + nd + 1; i++) {
+		const char *name = i < nf      ? files[i] :
+				   i < nf + nd ? dirs[i - nf] :
+						 "MAINTAINERS";
+		int n = snprintf(path, sizeof(path), "%s/%s", dir, name);
+
+		if (n < 0 || (size_t)n >= sizeof(path))
+			return false;
+		if (i < nf	? !is_regular(path) :
+		    i < nf + nd ? !is_directory(path) :
+				  access(path, F_OK) != 0)
+			return false;
+	}
+	return true;
+}
+
+#define NR(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The script's top_of_kernel_tree(), the kernel's or U-Boot's, for dir. */
+static bool tree_top(const char *dir)
+{
+	static const char *const files[] = { "COPYING", "CREDITS", "Kbuild",
+					     "Makefile", "README" };
+	static const char *const dirs[] = {
+		"Documentation", "arch", "include", "drivers", "fs",
+		"init",		 "ipc",	 "kernel",  "lib",     "scripts"
+	};
+	/* U-Boot's script has its own */
+	static const char *const uboot_files[] = { "Kbuild", "Makefile",
+						   "README" };
+	static const char *const uboot_dirs[] = {
+		"arch", "board",   "common", "doc",  "drivers", "dts",	"fs",
+		"lib",	"include", "net",    "post", "scripts", "test", "tools"
+	};
+
+	return tree_has(dir, files, NR(files), dirs, NR(dirs)) ||
+	       tree_has(dir, uboot_files, NR(uboot_files), uboot_dirs,
+			NR(uboot_dirs));
+}
+
+bool gm_top_of_kernel_tree(void)
+{
+	return tree_top(".");
+}
+
+/*
+ * Below a tree (the current directory no top): the top above it, as
+ * "..", "../.." ... in path; else path empty.
+ */
+static void top_above(struct strbuf *path)
+{
+	char here[4096];
+	const char *p;
+	size_t depth = 0;
+
+	strbuf_reset(path);
+	if (tree_top(".") || !getcwd(here, sizeof(here)))
+		return;
+	for (p = here; *p; p++)
+		depth += *p == '/' && p[1];
+	while (depth-- && !strbuf_failed(path)) {
+		strbuf_addstr(path, path->len ? "/.." : "..");
+		if (tree_top(path->buf))
+			return;
+	}
+	strbuf_reset(path);
+}
+
 int gm_read_conf(char ***words, int *nr)
 {
 	const char *home = getenv("HOME");
-	const char *dirs[] = { ".", home ? home : "", ".scripts" };
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf top = STRBUF_INIT;
+	const char *dirs[4];
 	int err, i, ret = 0;
 
+	/* below the top, the top's conf (what the script reads there) */
+	top_above(&top);
+	dirs[0] = ".";
+	dirs[1] = top.len ? top.buf : ".";
+	dirs[2] = home ? home : "";
+	dirs[3] = ".scripts";
 	*words = NULL;
 	*nr = 0;
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 4; i++) {
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/.get_maintainer.conf", dirs[i]);
 		if (!access(path.buf, F_OK))
 			break;
 	}
-	if (strbuf_failed(&path)) {
+	if (strbuf_failed(&path) || strbuf_failed(&top)) {
 		ret = -1;
-	} else if (i < 3 && !read_path(path.buf, &text, &err)) {
+	} else if (i < 4 && !read_path(path.buf, &text, &err)) {
 		ret = conf_words(text.buf, words, nr);
-	} else if (i < 3 && err == ENOMEM) {
+	} else if (i < 4 && err == ENOMEM) {
 		ret = -1;
 	}
+	strbuf_release(&top);
 	if (ret) {
 		gm_conf_release(*words, *nr);
 		*words = NULL;
@@ -136,27 +220,6 @@ int gm_conf_maintainers(bool *find, char **mpath)
 	}
 	gm_conf_release(words, nr);
 	return ret;
-}
-
-bool gm_top_of_kernel_tree(void)
-{
-	static const char *const files[] = { "COPYING", "CREDITS", "Kbuild",
-					     "Makefile", "README" };
-	static const char *const dirs[] = {
-		"Documentation", "arch", "include", "drivers", "fs",
-		"init",		 "ipc",	 "kernel",  "lib",     "scripts"
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		if (!is_regular(files[i]))
-			return false;
-	if (access("MAINTAINERS", F_OK))
-		return false;
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
-		if (!is_directory(dirs[i]))
-			return false;
-	return true;
 }
 
 int gm_find_tree(struct strbuf *subdir)

@@ -347,8 +347,9 @@ int gm_get_all(struct gm_getmaint *g, const struct gm_opts *o,
 
 /*
  * get-setup.c: the words of the first .get_maintainer.conf in ., $HOME
- * or .scripts (none: *nr 0), as which_conf() finds it, malloc'd.  0, or
- * -1 (errno ENOMEM).
+ * or .scripts (none: *nr 0), as which_conf() finds it, malloc'd; below
+ * the top of a tree, the top's after "." (the script's, run there).  0,
+ * or -1 (errno ENOMEM).
  */
 int gm_read_conf(char ***words, int *nr);
 void gm_conf_release(char **words, int nr);
