@@ -21,7 +21,10 @@
 # the clone: maint then walks the history itself (not where trees were
 # replaced, below: git reads no graph then, nor does maint); -i builds
 # maint's history index of the window first (maint get --history-index),
-# so that every call reads the history from it.
+# so that every call reads the history from it.  Without -i the index is
+# off in the clone (git config maint.historyIndex false): a call would
+# otherwise build it in the background, and the calls after it would
+# read it.
 # Blobs a mirror lacks are mended in the clone (see below).
 # Prints the differences and the counts; exit status 1 if any differ.
 # MAINT (default ./maint) is the binary compared; MAINT_BENCH_OUT a
@@ -106,6 +109,8 @@ sort -u -o "$work/sample" "$work/sample"
 echo "$(git rev-parse HEAD) $(wc -l <"$work/sample") files, --git-since=$since"
 if [ -n "$index" ]; then
 	"$MAINT" get --history-index --git-since="$since" >/dev/null
+else
+	git config maint.historyIndex false
 fi
 : >"$work/results"
 out=${MAINT_BENCH_OUT:-$work/cmp}
