@@ -182,6 +182,18 @@ test_expect_success 'an older --git-since than the index holds: read as without 
 	cd "$TRASH" && same_as_without small --git-since=2022-01-01
 '
 
+test_expect_success 'a window after the last commit: the index holds HEAD past it, no walk' '
+	cd "$P" && rm -rf .git/maint &&
+	"$MAINT" get --history-index --git-since=2030-01-01 </dev/null &&
+	test "$(newest_records)" = 1 &&
+	GIT_TRACE=$TRASH/trace5 "$MAINT" get --git-since=2030-01-01 \
+		-f "$(head -1 "$TRASH/files")" >"$TRASH/future.out" &&
+	test "$(walks "$TRASH/trace5")" = 0 &&
+	MAINT_GET_CACHE=0 "$MAINT" get --git-since=2030-01-01 \
+		-f "$(head -1 "$TRASH/files")" >"$TRASH/future.expect" &&
+	test_cmp "$TRASH/future.expect" "$TRASH/future.out"
+'
+
 test_expect_success 'a truncated, a changed and an empty index file: discarded, same answers' '
 	cd "$P" && rm -rf .git/maint &&
 	"$MAINT" get --history-index --git-since=2021-01-01 </dev/null &&

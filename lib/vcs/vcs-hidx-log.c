@@ -438,12 +438,23 @@ static int add_tips(const struct vcs_hidx *x, struct strbuf *in)
 	return in->failed ? -1 : 0;
 }
 
+/* Add id (len) to need unless the index or have holds it: 0, or -1. */
+static int need_id(const struct vcs_hidx *x, struct strmap *have,
+		   struct strmap *need, const char *id, size_t len)
+{
+	if (!len || vcs_hidx_find(x, id, len) || strmap_get(have, id, len))
+		return 0;
+	return strmap_put(need, id, len) ? 0 : -1;
+}
+
 /*
- * The parents of the records in out that neither the index nor out
- * holds, as 'b' records appended to out (git log --no-walk).  0, or -1.
+ * The parents of the records in out, and the commits asked for (miss, a
+ * line each) that out does not hold (past the window), that neither the
+ * index nor out holds, as 'b' records appended to out (git log
+ * --no-walk).  0, or -1.
  */
 static int add_stubs(struct vcs *v, const struct vcs_hidx *x,
-		     struct strbuf *out)
+		     const struct strbuf *miss, struct strbuf *out)
 {
 	const char *argv[] = { "git",
 			       "log",
@@ -466,15 +477,18 @@ static int add_stubs(struct vcs *v, const struct vcs_hidx *x,
 		nl = memchr(r + 1, '\n', (size_t)(end - r - 1));
 		if (!nl)
 			break;
-		for (p = nl + 1; *p != '\n' && p < end; p = sp + 1) {
+		for (p = nl + 1; p < end && *p != '\n'; p = sp + 1) {
 			sp = p + strcspn(p, " \n");
-			if (!vcs_hidx_find(x, p, (size_t)(sp - p)) &&
-			    !strmap_get(&have, p, (size_t)(sp - p)) &&
-			    !strmap_put(&need, p, (size_t)(sp - p)))
+			if (need_id(x, &have, &need, p, (size_t)(sp - p)))
 				goto out;
 			if (*sp == '\n')
 				break;
 		}
+	}
+	for (p = miss->buf; p < miss->buf + miss->len; p = sp + 1) {
+		sp = p + strcspn(p, "\n");
+		if (need_id(x, &have, &need, p, (size_t)(sp - p)))
+			goto out;
 	}
 	for (i = 0; i < need.nr; i++)
 		strbuf_addf(&in, "%.*s\n", (int)need.e[i].len, need.e[i].key);
@@ -526,11 +540,13 @@ static int update_round(struct vcs *v, uint64_t max_age, int round,
 	if (in.failed || age.failed || lim.failed ||
 	    vcs_run(v, argv, in.buf, in.len, &out) || out.failed)
 		goto out;
+	if (add_stubs(v, v->hidx, &w.miss, &out))
+		goto out;
 	ret = 1;
 	if (!out.len)
 		goto out;
 	ret = -1;
-	if (add_stubs(v, v->hidx, &out) || vcs_hidx_write(v, &out))
+	if (vcs_hidx_write(v, &out))
 		goto out;
 	ret = 0;
 out:
