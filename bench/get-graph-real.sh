@@ -18,11 +18,24 @@
 #      writes by default): the first call;
 #   3. maint get --write-commit-graph (timed): the first call with the
 #      filters, the second;
-#   4. ten new commits on top (touching the files), the graph not
-#      refreshed: the next call, then --write-commit-graph again (timed)
-#      and the call after it.
-# First calls: the median of 3, each with .git/maint removed; the
-# script: the median of 3 runs.  The answers are compared too (t/getcmp.sh
+#   4. the history index (.git/maint/index): built with --history-index
+#      (timed; a first call builds it in the background); a file whose
+#      log no cache holds yet ("another file"), a second call;
+#   5. ten new commits on top (touching the files), the graph not
+#      refreshed: the next call (cold), the next call with the index of
+#      before them (the call reads only those, one git log, itself),
+#      then --write-commit-graph again (timed) and the call after it.
+#   6. the same without the tree's .get_maintainer.conf (moved aside):
+#      U-Boot's says --find-maintainer-files, a walk of the whole tree
+#      by the script and by maint on every call, which bounds every
+#      ratio above: no history, the index (another file, second, ten
+#      new commits on the index of before them), first calls.
+# "no history" (in 1. and 6.): --nogit --nogit-fallback, what a call
+# costs without history, against the script.
+# First calls: the median of 3, each with .git/maint removed and no
+# index built in the background after it (MAINT_GET_INDEX_BACKGROUND=0:
+# it would run beside the next call; --history-index times that build);
+# the script: the median of 3 runs.  The answers are compared too (t/getcmp.sh
 # orders ties as maint does).  Goals (#22): no call slower than the
 # script's, >=10x first call with filters, >=3x without, >=100x later.
 set -eu
@@ -44,6 +57,7 @@ fi
 [ $# = 1 ] || { echo "usage: $0 [-n FILES] [REPO]" >&2; exit 2; }
 src=$(cd "$(dirname "$0")/.." && pwd)
 MAINT=${MAINT:-$src/maint}
+export MAINT # for t/getcmp.sh
 kernel=${MAINT_KERNEL_DIR:-$("$src/scripts/get-kernel.sh")}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -65,6 +79,8 @@ cd "$work/r"
 # the index as HEAD has it (a checkout that met the missing blob left
 # none: every file untracked, commit -a committing nothing)
 git reset -q 2>/dev/null || true
+# a file the checkout could not write (its blob missing) is not a change
+git ls-files --deleted -z | xargs -0 -r git update-index --skip-worktree
 git config gc.auto 0
 git config maintenance.auto false
 git config core.commitGraph true
@@ -91,11 +107,25 @@ once_us() {
 	t1=$(date +%s%N)
 	echo $(((t1 - t0) / 1000))
 }
+# median3 MODE CMD...: cold (no .git/maint), warm (as it is), indexed
+# (the index, no cache of logs), stale (the index of $work/idx, before
+# the new commits)
 median3() {
 	local i res=()
 	for i in 1 2 3; do
-		[ "$1" = cold ] && rm -rf .git/maint
-		res+=($(once_us "${@:2}"))
+		case $1 in
+		cold) rm -rf .git/maint ;;
+		indexed) rm -rf .git/maint/history ;;
+		stale)
+			rm -rf .git/maint && mkdir .git/maint &&
+				cp -a "$work/idx" .git/maint/index
+			;;
+		esac
+		if [ "$1" = cold ]; then
+			res+=($(MAINT_GET_INDEX_BACKGROUND=0 once_us "${@:2}"))
+		else
+			res+=($(once_us "${@:2}"))
+		fi
 	done
 	printf '%s\n' "${res[@]}" | sort -n | sed -n 2p
 }
@@ -104,7 +134,8 @@ row() {
 		"$(ms "$2")" "$(ms "$3")" \
 		"$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.1f", b ? a / b : 0 }')"
 }
-# calls LABEL: the script, then maint's first call (cold) and its second
+# calls LABEL [second]: the script, then maint's first call (cold) and
+# its second
 calls() {
 	local f p c w
 	while IFS= read -r f; do
@@ -120,6 +151,26 @@ calls() {
 		fi
 	done <"$work/files"
 }
+# icalls LABEL MODE: the script, then maint with the index (MODE as
+# median3's)
+icalls() {
+	local f p c
+	while IFS= read -r f; do
+		# shellcheck disable=SC2086
+		p=$(median3 warm perl $P $A -f "$f")
+		# shellcheck disable=SC2086
+		c=$(median3 "$2" "$MAINT" get $A -f "$f")
+		row "$1: $(basename "$f")" "$p" "$c"
+	done <"$work/files"
+}
+# the floor: a call without history, against the script's
+nohist() {
+	local f p c
+	f=$(head -1 "$work/files")
+	p=$(median3 warm perl $P --notree --nogit --nogit-fallback -f "$f")
+	c=$(median3 warm "$MAINT" get --notree --nogit --nogit-fallback -f "$f")
+	row "no history (--nogit --nogit-fallback)" "$p" "$c"
+}
 same() {
 	local f r
 	mkdir -p "$work/cmp"
@@ -134,6 +185,7 @@ echo "$(git rev-list --count HEAD) commits at $(git rev-parse --short HEAD)," \
 	"--git-since=$since; $(uptime | sed 's/.*load/load/')"
 echo "files: $(tr '\n' ' ' <"$work/files")"
 echo "1. no commit-graph:"
+nohist
 calls "no graph" second
 echo "2. a commit-graph without Bloom filters:"
 t0=$(date +%s%N)
@@ -146,18 +198,47 @@ t0=$(date +%s%N)
 echo "  (maint get --write-commit-graph: $((($(date +%s%N) - t0) / 1000000)) ms)"
 calls "filters" second
 same
-echo "4. ten new commits (the graph not refreshed):"
+echo "4. the history index:"
+rm -rf .git/maint
+t0=$(date +%s%N)
+# shellcheck disable=SC2086
+"$MAINT" get --history-index $A
+echo "  (maint get --history-index, from nothing: $((($(date +%s%N) - t0) / 1000000)) ms," \
+	"$(du -sk .git/maint/index | cut -f1) KiB)"
+icalls "index, another file" indexed
+icalls "index, second" warm
+cp -a .git/maint/index "$work/idx"
+echo "5. ten new commits (the graph not refreshed):"
 for i in 1 2 3 4 5 6 7 8 9 10; do
 	f=$(sed -n "$(((i - 1) % n + 1))p" "$work/files")
 	echo "/* bench change $i */" >>"$f"
-	git -c user.name="Bench Person" -c user.email=bench@example.org \
-		commit -q -a -m "bench: change $i" \
-		-m "Signed-off-by: Bench Person <bench@example.org>"
+	# the file a mirror lacks the blob of stays (a tree with it is
+	# written all the same): not a deletion whose numstat git cannot read
+	git update-index "$f"
+	c=$(GIT_AUTHOR_NAME="Bench Person" GIT_AUTHOR_EMAIL=bench@example.org \
+		GIT_COMMITTER_NAME="Bench Person" \
+		GIT_COMMITTER_EMAIL=bench@example.org \
+		git commit-tree "$(git write-tree --missing-ok)" -p HEAD \
+		-m "bench: change $i" \
+		-m "Signed-off-by: Bench Person <bench@example.org>")
+	git update-ref HEAD "$c"
 done
 calls "10 new commits"
+icalls "10 new commits, the index of before" stale
 t0=$(date +%s%N)
 "$MAINT" get --write-commit-graph
 echo "  (--write-commit-graph again, refresh: $((($(date +%s%N) - t0) / 1000000)) ms)"
 calls "10 new commits, refreshed" second
 same
+echo "6. without .get_maintainer.conf (no --find-maintainer-files walk):"
+mv .get_maintainer.conf "$work/conf"
+nohist
+# shellcheck disable=SC2086
+"$MAINT" get --history-index $A
+icalls "no conf, index, another file" indexed
+icalls "no conf, index, second" warm
+icalls "no conf, 10 new commits, the index of before" stale
+calls "no conf, filters"
+same
+mv "$work/conf" .get_maintainer.conf
 echo "$(uptime | sed 's/.*load/load/')"
