@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -68,6 +69,8 @@ static struct strbuf *slist_add(struct history *h, struct strlist *l,
 	}
 	strbuf_init(&l->v[l->nr]);
 	strbuf_add(&l->v[l->nr], s, len);
+	if (strbuf_failed(&l->v[l->nr]))
+		h->nomem = true;
 	return &l->v[l->nr++];
 }
 
@@ -90,9 +93,32 @@ static struct perlre re_ign_rtrim = PERLRE("\\s+$", 0);
 static struct perlre re_ign_comment = PERLRE("#.*$", 0);
 static struct perlre re_ign_blank = PERLRE("^\\s*$", 0);
 
-static void subst(struct perlre *re, struct strbuf *sb, struct strbuf *tmp)
+/* perlre_match() for h: out of memory sets h->nomem. */
+static int hmatch(struct history *h, struct perlre *re, const char *s,
+		  size_t len)
 {
-	if (perlre_subst(re, sb->buf, sb->len, "", false, tmp) > 0) {
+	int r = perlre_match(re, s, len);
+
+	if (r == PERLRE_NOMEM)
+		h->nomem = true;
+	return r;
+}
+
+/* perlre_subst() for h: out of memory sets h->nomem. */
+static int hsubst(struct history *h, struct perlre *re, const char *s,
+		  size_t len, const char *replacement, struct strbuf *out)
+{
+	int r = perlre_subst(re, s, len, replacement, false, out);
+
+	if (r == PERLRE_NOMEM || strbuf_failed(out))
+		h->nomem = true;
+	return r;
+}
+
+static void subst(struct history *h, struct perlre *re, struct strbuf *sb,
+		  struct strbuf *tmp)
+{
+	if (hsubst(h, re, sb->buf, sb->len, "", tmp) > 0) {
 		strbuf_reset(sb);
 		strbuf_addbuf(sb, tmp);
 	}
@@ -119,8 +145,11 @@ int hist_read_ignore(struct history *h)
 				goto out;
 		}
 	}
-	if (!is_regular(path.buf) || read_path(path.buf, &text, &err))
+	if (!is_regular(path.buf) || read_path(path.buf, &text, &err)) {
+		if (err == ENOMEM)
+			ret = -1;
 		goto out;
+	}
 	for (p = text.buf, end = text.buf + text.len; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 
@@ -128,12 +157,16 @@ int hist_read_ignore(struct history *h)
 		strbuf_reset(&line);
 		strbuf_add(&line, p, (size_t)(nl - p));
 		p = nl;
-		subst(&re_ign_trail, &line, &tmp);
-		subst(&re_ign_lead, &line, &tmp);
-		subst(&re_ign_rtrim, &line, &tmp);
-		subst(&re_ign_comment, &line, &tmp);
-		if (perlre_match(&re_ign_blank, line.buf, line.len) > 0)
+		subst(h, &re_ign_trail, &line, &tmp);
+		subst(h, &re_ign_lead, &line, &tmp);
+		subst(h, &re_ign_rtrim, &line, &tmp);
+		subst(h, &re_ign_comment, &line, &tmp);
+		if (hmatch(h, &re_ign_blank, line.buf, line.len) > 0)
 			continue;
+		if (h->nomem || strbuf_failed(&line)) {
+			ret = -1;
+			goto out;
+		}
 		valid = h->ops.valid(h->ops.ctx, line.buf, line.len);
 		if (valid < 0) {
 			ret = -1;
@@ -313,6 +346,10 @@ static void assign(struct history *h, const char *role, long divisor,
 				    divisor, round_percent(percent));
 		else
 			strbuf_addstr(&r, role);
+		if (strbuf_failed(&r)) {
+			h->nomem = true;
+			break;
+		}
 		h->ops.push(h->ops.ctx, c[i].s->buf, c[i].s->len, r.buf);
 	}
 out:
@@ -347,8 +384,8 @@ static void extract(struct history *h, struct strlist *l)
 	size_t i;
 
 	for (i = 0; i < l->nr; i++) {
-		if (perlre_subst(&re_extract, l->v[i].buf, l->v[i].len, "$1",
-				 false, &tmp) > 0) {
+		if (hsubst(h, &re_extract, l->v[i].buf, l->v[i].len, "$1",
+			   &tmp) > 0) {
 			strbuf_reset(&l->v[i]);
 			strbuf_addbuf(&l->v[i], &tmp);
 		}
@@ -389,6 +426,8 @@ static void find_signers(struct history *h, const struct strbuf *text,
 
 	memset(s, 0, sizeof(*s));
 	stat_pattern(file, &pat);
+	if (strbuf_failed(&pat))
+		h->nomem = true;
 	st = (struct perlre)PERLRE(pat.buf, 0);
 	for (p = text->buf; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -397,13 +436,13 @@ static void find_signers(struct history *h, const struct strbuf *text,
 		if (!nl)
 			nl = end;
 		len = (size_t)(nl - p);
-		if (perlre_match(&re_commit, p, len) > 0)
+		if (hmatch(h, &re_commit, p, len) > 0)
 			s->commits++;
-		if (perlre_match(&re_author, p, len) > 0)
+		if (hmatch(h, &re_author, p, len) > 0)
 			slist_add(h, &s->authors, p, len);
-		if (perlre_match(sig, p, len) > 0)
+		if (hmatch(h, sig, p, len) > 0)
 			slist_add(h, &s->signers, p, len);
-		if (perlre_match(&st, p, len) > 0)
+		if (hmatch(h, &st, p, len) > 0)
 			slist_add(h, &s->stats, p, len);
 		p = nl + 1;
 	}
@@ -417,7 +456,7 @@ static void find_signers(struct history *h, const struct strbuf *text,
 		for (i = n = 0; i < s->signers.nr; i++) {
 			struct strbuf *l = &s->signers.v[i];
 
-			if (perlre_match(&re_penguin, l->buf, l->len) > 0)
+			if (hmatch(h, &re_penguin, l->buf, l->len) > 0)
 				strbuf_release(l);
 			else
 				s->signers.v[n++] = *l;
@@ -563,7 +602,7 @@ static int blame_commits(struct history *h, const char *file,
 
 		if (!nl)
 			nl = end;
-		if (perlre_match(&re_blame, p, (size_t)(nl - p)) > 0) {
+		if (hmatch(h, &re_blame, p, (size_t)(nl - p)) > 0) {
 			const char *g = perlre_group(&re_blame, p, 1, &len);
 
 			slist_add(h, commits, g, len);
@@ -595,8 +634,8 @@ static bool find_author(struct history *h, const char *commit,
 			nl = end;
 		len = (size_t)(nl - p);
 		if ((h->o.penguin_chiefs ||
-		     perlre_match(&re_penguin, p, len) <= 0) &&
-		    perlre_match(&re_author, p, len) > 0) {
+		     hmatch(h, &re_penguin, p, len) <= 0) &&
+		    hmatch(h, &re_author, p, len) > 0) {
 			const char *g = perlre_group(&re_author, p, 1, &len);
 
 			strbuf_reset(author);
