@@ -489,9 +489,40 @@ test_expect_success '"**": the self-test is the scripts'"'"', globstar findings'
 	MAINTAINERS:10: warning: F: '"'"'mm/***/y.c'"'"': '"'"'***'"'"' is not a path component of its own (git and CODEOWNERS read it as '"'"'*'"'"'; the script lets every '"'"'*'"'"' of the pattern cross '"'"'/'"'"') [globstar]
 	MAINTAINERS:11: warning: F: '"'"'net/**//core/'"'"' can never match: no path starts with '"'"'/'"'"' or holds '"'"'//'"'"' [globstar]
 	MAINTAINERS:13: warning: X: '"'"'drivers/a**/'"'"': '"'"'**'"'"' is not a path component of its own (git and CODEOWNERS read it as '"'"'*'"'"'; the script lets every '"'"'*'"'"' of the pattern cross '"'"'/'"'"') [globstar]
-	MAINTAINERS:13: warning: X: '"'"'drivers/a**/'"'"' excludes no file that the section'"'"'s F: patterns match [useless-exclude]
+	MAINTAINERS:13: warning: X: '"'"'drivers/a**/'"'"' excludes no file that the section'"'"'s F: or N: patterns match [useless-exclude]
 	EOF
 	test_cmp ../gs.expect ../gs.check
+'
+
+test_expect_success 'useless-exclude: an X: that takes a file from the section'"'"'s N: is useful' '
+	# (in the tree the tests above went into)
+	mkdir nx && (
+	 cd nx &&
+	 mkdir -p drivers/cpufreq &&
+	 echo "/* a */" >drivers/cpufreq/vexpress-spc.c &&
+	 echo "/* b */" >drivers/cpufreq/other.c &&
+	 cat >MAINTAINERS <<-\EOF &&
+	ARM/VEXPRESS
+	M:	Vex Press <vex@example.org>
+	S:	Maintained
+	N:	vexpress
+	X:	drivers/cpufreq/vexpress-spc.c
+	X:	drivers/cpufreq/other.c
+	EOF
+	 git init -q -b master && git add -A &&
+	 git -c user.name=T -c user.email=t@example.org commit -qm tree &&
+	 maint check --only=useless-exclude >../nx.check;
+	 test $? -le 1 &&
+	 perl "$FIXTURES/get/get_maintainer.pl" --notree --nogit \
+		--nogit-fallback -f drivers/cpufreq/vexpress-spc.c >../nx.with &&
+	 sed "/vexpress-spc.c/d" MAINTAINERS >M2 &&
+	 perl "$FIXTURES/get/get_maintainer.pl" --notree --nogit \
+		--nogit-fallback --mpath=M2 -f drivers/cpufreq/vexpress-spc.c \
+		>../nx.without) &&
+	! test_cmp nx.with nx.without >/dev/null &&
+	test_grep "vex@example.org" nx.without &&
+	echo "MAINTAINERS:6: warning: X: '"'"'drivers/cpufreq/other.c'"'"' excludes no file that the section'"'"'s F: or N: patterns match [useless-exclude]" >nx.expect &&
+	test_cmp nx.expect nx.check
 '
 
 test_done

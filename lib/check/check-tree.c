@@ -15,15 +15,31 @@
 
 /* ---- X: that exclude nothing, sections never the best match ---- */
 
-static bool section_f_matches(struct gm_db *db, size_t hdr, size_t end,
+/*
+ * Whether the section's F: or N: patterns take file (what its X: can
+ * exclude, as get_maintainer.pl tests X: before both).  -1: no memory.
+ */
+static int section_fn_matches(struct gm_db *db, size_t hdr, size_t end,
 			      const char *file, size_t flen)
 {
+	struct perlre *re;
 	size_t i;
 
-	for (i = hdr + 1; i < end; i++)
+	for (i = hdr + 1; i < end; i++) {
 		if (db->tv[i].type == 'F' && gm_file_matches(db, i, file, flen))
-			return true;
-	return false;
+			return 1;
+		if (db->tv[i].type != 'N')
+			continue;
+		re = gm_entry_re(db, i, false);
+		if (!re)
+			return -1;
+		errno = 0;
+		if (perlre_match(re, file, flen) > 0)
+			return 1;
+		if (re->failed && errno == ENOMEM)
+			return -1;
+	}
+	return 0;
 }
 
 void ck_useless_excludes(struct ck *c)
@@ -49,16 +65,23 @@ void ck_useless_excludes(struct ck *c)
 			     ck_has_prefix(t->v[f], e->s, lit);
 			     f++) {
 				size_t flen = strlen(t->v[f]);
+				int m;
 
-				used = gm_file_matches(db, i, t->v[f], flen) &&
-				       section_f_matches(db, k, end, t->v[f],
-							 flen);
+				if (!gm_file_matches(db, i, t->v[f], flen))
+					continue;
+				m = section_fn_matches(db, k, end, t->v[f],
+						       flen);
+				if (m < 0) {
+					c->nomem = true;
+					return;
+				}
+				used = m;
 			}
 			if (!used)
 				ck_report(c, D_USELESS_EXCLUDE,
 					  ck_entry_line(c, i, &tmp), NULL,
 					  "X: '%.*s' excludes no file that the "
-					  "section's F: patterns match",
+					  "section's F: or N: patterns match",
 					  (int)e->len, e->s);
 		}
 	}
