@@ -212,6 +212,31 @@ static int find_generation(struct get_args *a)
 	return ret;
 }
 
+/*
+ * The exit status of the script's die()s before it opens MAINTAINERS:
+ * Perl exits with $!, which is then what which_conf(".get_maintainer.ignore")
+ * left (ENOENT when its -e tests found no file, 0 after reading one:
+ * exit 255); from its "-t STDIN" test on (tty_tested), ENOTTY when
+ * standard input is no terminal.
+ */
+static int early_die_status(bool tty_tested)
+{
+	if (tty_tested && !isatty(0))
+		return EXIT_PERL_ENOTTY;
+	return gm_ignore_file_read() ? EXIT_PERL_DIE : EXIT_PERL_ENOENT;
+}
+
+/* vcs_exists()'s warning when --git is asked where there is no git */
+static void novcs_warning(void)
+{
+	error_msg("No supported VCS found.  Add --nogit to options?");
+	fputs("Using a git repository produces better results.\n"
+	      "Try Linus Torvalds' latest git repository using:\n"
+	      "git clone git://git.kernel.org/pub/scm/linux/kernel/git/"
+	      "torvalds/linux.git\n",
+	      stderr);
+}
+
 /* The script's exit status for a failure reported in d. */
 static int failure_status(const struct diags *d)
 {
@@ -340,7 +365,7 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 	if (self_test_with_more(all, argc + *nconf)) {
 		error_msg("using --self-test does not allow any other "
 			  "option or argument");
-		ret = EXIT_PERL_ENOENT;
+		ret = early_die_status(false);
 		goto out;
 	}
 	i = parse_options(argc + *nconf, all, get_options, args, nargs, &err);
@@ -349,6 +374,7 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 	} else if (i) {
 		fprintf(stderr, "%s\n", err.buf);
 		error_msg("invalid argument - use --help if necessary");
+		ret = early_die_status(false);
 	} else if ((a->help || a->version) && find_generation(a)) {
 		ret = EXIT_PERL_DIE;
 	} else if (a->help) {
@@ -416,7 +442,7 @@ static int get_check_options(struct get_args *a, int nargs)
 	if (isatty(0) && !nargs && !a->all) {
 		error_msg(
 			"missing patchfile or -f file - use --help if necessary");
-		return EXIT_PERL_ENOTTY;
+		return early_die_status(true);
 	}
 	if (strcmp(o->output_separator, ", "))
 		o->output_multiline = 0;
@@ -435,14 +461,14 @@ static int get_check_options(struct get_args *a, int nargs)
 		     o->bug)) {
 		error_msg(
 			" Missing required option: email, scm, status, subsystem, web or bug");
-		return EXIT_PERL_ENOTTY;
+		return early_die_status(true);
 	}
 	if (o->email &&
 	    !(o->email_maintainer + o->email_reviewer + o->email_list +
 	      o->email_subscriber_list + o->email_git +
 	      o->email_git_penguin_chiefs + o->email_git_blame)) {
 		error_msg("Please select at least 1 email option");
-		return EXIT_PERL_ENOTTY;
+		return early_die_status(true);
 	}
 	return -1;
 }
@@ -524,6 +550,10 @@ static int get_answer(struct gm_getmaint *g, struct get_args *a, char **args,
 			ret = EXIT_ERROR;
 			goto out;
 		}
+		/* the script says it at the first file, before the rest */
+		if (a->o.email_git && a->o.history &&
+		    !a->o.history->vcs.kind)
+			novcs_warning();
 		print_get_diags(&d);
 	}
 	fwrite(out.buf, 1, out.len, stdout);

@@ -73,7 +73,9 @@ test_expect_success 'get: the options beyond the script are in --help' '
 '
 
 test_expect_success 'an option the table lacks is refused by both' '
-	test_expect_code 255 maint get --no-such-option -f README 2>err &&
+	# the script exits with $!: ENOENT here, where no .get_maintainer.ignore
+	# is found (t4111 compares every such status with the script)
+	test_expect_code 2 maint get --no-such-option -f README 2>err &&
 	test_grep "Unknown option: no-such-option" err &&
 	test_expect_code 129 maint check --no-such-option 2>err &&
 	test_grep "usage: maint check" err

@@ -9,9 +9,11 @@
 #include "base/base.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* One word more in *words (grown by doubling); 0, or -1 (ENOMEM). */
@@ -138,6 +140,44 @@ static void top_above(struct strbuf *path)
 			return;
 	}
 	strbuf_reset(path);
+}
+
+int gm_which_conf(const char *name, struct strbuf *path)
+{
+	const char *home = getenv("HOME");
+	const char *dirs[] = { ".", home ? home : "", ".scripts" };
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		strbuf_reset(path);
+		strbuf_addf(path, "%s/%s", dirs[i], name);
+		if (strbuf_failed(path)) {
+			errno = ENOMEM;
+			return -1;
+		}
+		if (!access(path->buf, F_OK))
+			return 1;
+	}
+	strbuf_reset(path);
+	return 0;
+}
+
+bool gm_ignore_file_read(void)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+	bool ret = false;
+	int fd;
+
+	if (gm_which_conf(".get_maintainer.ignore", &path) == 1 &&
+	    !stat(path.buf, &st) && S_ISREG(st.st_mode)) {
+		fd = open(path.buf, O_RDONLY);
+		ret = fd >= 0;
+		if (fd >= 0)
+			close(fd);
+	}
+	strbuf_release(&path);
+	return ret;
 }
 
 int gm_read_conf(char ***words, int *nr)

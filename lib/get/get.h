@@ -352,6 +352,17 @@ int gm_get_all(struct gm_getmaint *g, const struct gm_opts *o,
  * or -1 (errno ENOMEM).
  */
 int gm_read_conf(char ***words, int *nr);
+/*
+ * which_conf(name): the first of ./NAME, $HOME/NAME, .scripts/NAME that
+ * exists, in *path.  1 found, 0 none (path empty), -1 (errno ENOMEM).
+ */
+int gm_which_conf(const char *name, struct strbuf *path);
+/*
+ * Whether the script reads a .get_maintainer.ignore (which_conf() finds
+ * a regular file it can open): that is what leaves its $! 0 rather than
+ * ENOENT for the die()s before it reads any other file.
+ */
+bool gm_ignore_file_read(void);
 void gm_conf_release(char **words, int nr);
 /*
  * What that .get_maintainer.conf says of the MAINTAINERS files read:
