@@ -2,8 +2,6 @@
 /*
  * maint get: scripts/get_maintainer.pl in C.  See doc/maint-get.1.
  */
-#define _DEFAULT_SOURCE /* nice */
-
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
@@ -14,12 +12,10 @@
 #include "history/history.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -551,8 +547,7 @@ static int get_answer(struct gm_getmaint *g, struct get_args *a, char **args,
 			goto out;
 		}
 		/* the script says it at the first file, before the rest */
-		if (a->o.email_git && a->o.history &&
-		    !a->o.history->vcs.kind)
+		if (a->o.email_git && a->o.history && !a->o.history->vcs.kind)
 			novcs_warning();
 		print_get_diags(&d);
 	}
@@ -658,39 +653,13 @@ static bool env_off(const char *name)
 }
 
 /*
- * The history index lacked this call's window: it is built in a child
- * detached from the call, as git's auto gc (two forks, a new session,
- * niced, standard streams on /dev/null); the call does not wait for it.
+ * The history index lacked this call's window: vcs_hidx_update() in a
+ * child detached from the call (run_detached(), as git's auto gc); the
+ * call does not wait for it.
  */
-static void spawn_history_index(struct vcs *v)
+static void history_index_child(void *v)
 {
-	pid_t pid;
-	int fd;
-
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return;
-	if (pid > 0) {
-		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-			;
-		return;
-	}
-	if (setsid() < 0 || fork() != 0)
-		_exit(0);
-	fd = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (fd >= 0) {
-		dup2(fd, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		if (fd > 2)
-			close(fd);
-	}
-	errno = 0;
-	if (nice(10) < 0 && errno)
-		_exit(0);
-	vcs_hidx_update(v, v->hidx_want);
-	_exit(0);
+	vcs_hidx_update(v, ((struct vcs *)v)->hidx_want);
 }
 
 /* --self-test: maint check --self-test does it (the script's lines) */
@@ -808,7 +777,7 @@ int cmd_get(int argc, char **argv)
 		ret = get_answer(&g, a, args, nargs, subdir.buf);
 	print_lines(&hist.vcs.cache_warn);
 	if (hist.vcs.hidx_want && !env_off("MAINT_GET_INDEX_BACKGROUND"))
-		spawn_history_index(&hist.vcs);
+		run_detached(history_index_child, &hist.vcs);
 	history_notes(&hist, &a->o);
 	if (a->verbose)
 		print_lines(&hist.vcs.cache_info);

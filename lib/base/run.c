@@ -399,3 +399,34 @@ int run_capture_all(const char *const argv[], struct strbuf *out, int *status)
 {
 	return run(argv, NULL, out, status, true);
 }
+
+int run_detached(void (*fn)(void *arg), void *arg)
+{
+	pid_t pid;
+	int fd;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid > 0) {
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		return 0;
+	}
+	if (setsid() < 0 || fork() != 0)
+		_exit(0);
+	fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (fd >= 0) {
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
+	}
+	errno = 0;
+	if (nice(10) < 0 && errno)
+		_exit(0);
+	fn(arg);
+	_exit(0);
+}

@@ -74,4 +74,12 @@ int run_capture_input(const char *const argv[], const char *in,
 /* The same with standard error into out too (a shell's "2>&1"). */
 int run_capture_all(const char *const argv[], struct strbuf *out, int *status);
 
+/*
+ * fn(arg) in a child detached from this process, as git's auto gc runs:
+ * two forks, a new session, niced by 10, standard streams on /dev/null;
+ * the caller waits only for the first fork.  0, or -1 (errno) when no
+ * child could be made.
+ */
+int run_detached(void (*fn)(void *arg), void *arg);
+
 #endif
