@@ -70,4 +70,20 @@ test_expect_success 'the ignore file is honoured (and its quirk: a comment after
 	check_results 1
 '
 
+if command -v strace >/dev/null; then
+	test_expect_success '--find-maintainer-files: the walk takes what each entry is from readdir, not an lstat each' '
+		(cd "$P" &&
+		 find . -path ./.git -prune -o -print | wc -l >../entries &&
+		 strace -f -e trace=lstat,newfstatat,fstatat64,statx,stat \
+			-o ../stats "$MAINT" get --nogit --nogit-fallback \
+			-f src/main.c >/dev/null) &&
+		n=$(grep -c "AT_SYMLINK_NOFOLLOW\|lstat(" stats) &&
+		e=$(cat entries) &&
+		echo "$n lstat calls, $e entries" &&
+		test "$n" -lt "$((e / 2))"
+	'
+else
+	test_skip '--find-maintainer-files: the walk takes what each entry is from readdir, not an lstat each' 'no strace'
+fi
+
 test_done

@@ -291,29 +291,63 @@ out:
 	return ret;
 }
 
-int list_directory(const char *dir, char ***names, size_t *nr, int *err)
+/* What readdir says de is (FT_MISSING: it does not say; lstat it). */
+static enum file_type dirent_type(const struct dirent *de)
 {
-	size_t alloc = 0;
+	switch (de->d_type) {
+	case DT_REG:
+		return FT_REGULAR;
+	case DT_DIR:
+		return FT_DIRECTORY;
+	case DT_LNK:
+		return FT_SYMLINK;
+	case DT_UNKNOWN:
+		return FT_MISSING;
+	default:
+		return FT_OTHER;
+	}
+}
+
+int list_directory_typed(const char *dir, char ***names, enum file_type **types,
+			 size_t *nr, int *err)
+{
+	size_t alloc = 0, talloc = 0;
+	struct strbuf path = STRBUF_INIT;
 	struct dirent *de;
 	DIR *d = opendir(dir);
 
 	*names = NULL;
+	if (types)
+		*types = NULL;
 	*nr = 0;
 	if (!d) {
 		*err = errno;
 		return -1;
 	}
 	while ((errno = 0, de = readdir(d))) {
+		enum file_type t = FT_MISSING;
 		char *s;
 
 		if (de->d_name[0] == '.')
 			continue;
+		if (types) {
+			t = dirent_type(de);
+			if (t == FT_MISSING) {
+				strbuf_reset(&path);
+				strbuf_addf(&path, "%s/%s", dir, de->d_name);
+				t = path_type(path.buf);
+			}
+		}
 		s = strdup(de->d_name);
-		if (!s || !ALLOC_GROW(*names, *nr + 1, alloc)) {
+		if (!s || strbuf_failed(&path) ||
+		    !ALLOC_GROW(*names, *nr + 1, alloc) ||
+		    (types && !ALLOC_GROW(*types, *nr + 1, talloc))) {
 			free(s);
 			*err = ENOMEM;
 			goto fail;
 		}
+		if (types)
+			(*types)[*nr] = t;
 		(*names)[(*nr)++] = s;
 	}
 	if (errno) {
@@ -321,14 +355,25 @@ int list_directory(const char *dir, char ***names, size_t *nr, int *err)
 		goto fail;
 	}
 	closedir(d);
+	strbuf_release(&path);
 	return 0;
 fail:
 	closedir(d);
+	strbuf_release(&path);
 	while (*nr)
 		free((*names)[--*nr]);
 	free(*names);
 	*names = NULL;
+	if (types) {
+		free(*types);
+		*types = NULL;
+	}
 	return -1;
+}
+
+int list_directory(const char *dir, char ***names, size_t *nr, int *err)
+{
+	return list_directory_typed(dir, names, NULL, nr, err);
 }
 
 /* list_tree() below dir (prefix: its path as listed), depth first. */
