@@ -413,7 +413,7 @@ out:
 	return ok;
 }
 
-static uint64_t fnv64(const char *s, size_t len)
+uint64_t vcs_fnv64(const char *s, size_t len)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 	size_t i;
@@ -462,7 +462,7 @@ void vcs_cache_key(struct vcs *v, const char *const argv[], const char *since,
 static void cache_name(const struct strbuf *key, struct strbuf *name)
 {
 	strbuf_addf(name, "%016llx",
-		    (unsigned long long)fnv64(key->buf, key->len));
+		    (unsigned long long)vcs_fnv64(key->buf, key->len));
 }
 
 bool vcs_cache_get(struct vcs *v, const struct strbuf *key, struct strbuf *out)

@@ -514,25 +514,13 @@ void vcs_hidx_unlock(struct vcs *v)
 	v->lockfd = -1;
 }
 
-static uint64_t fnv64(const char *s, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ull;
-	}
-	return h;
-}
-
 /* Write a file of payload p (n bytes) as pack-HASH: its name, or NULL. */
 static char *write_file(int dfd, const char *p, size_t n)
 {
 	struct strbuf tmp = STRBUF_INIT, hdr = STRBUF_INIT, name = STRBUF_INIT;
 	int fd = -1, err, ok = 0;
 
-	strbuf_addf(&name, "pack-%016llx", (unsigned long long)fnv64(p, n));
+	strbuf_addf(&name, "pack-%016llx", (unsigned long long)vcs_fnv64(p, n));
 	vcs_cache_temp_name(name.buf, &tmp);
 	strbuf_addf(&hdr, HIDX_MAGIC "%zu %08lx\n", n,
 		    (unsigned long)crc32_z(crc32(0L, Z_NULL, 0),

@@ -114,6 +114,8 @@ void vcs_repo_setup(struct vcs *v);
 int vcs_index_has(const char *gitdir, const char *path);
 
 /* ---- vcs-cache.c ---- */
+/* FNV-1a, 64 bits, of s[0..len): the names of cache and index files */
+uint64_t vcs_fnv64(const char *s, size_t len);
 
 /* v->cachedir, when the cache may be used (after vcs_repo_setup()). */
 void vcs_cache_setup(struct vcs *v);
