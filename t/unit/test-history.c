@@ -25,7 +25,7 @@ static void push(void *ctx, const char *line, size_t len, const char *role)
 	strbuf_addf(out, " (%s)\n", role);
 }
 
-static bool valid(void *ctx, const char *s, size_t len)
+static int valid(void *ctx, const char *s, size_t len)
 {
 	(void)ctx;
 	return memchr(s, '@', len) != NULL;
