@@ -81,4 +81,23 @@ test_expect_success 'get --json: the answer or out of memory' '
 	JSON=1 STRIDE=6 nomem_sweep --json -f drivers/net/acme/main.c
 '
 
+test_expect_success 'get --git in a git tree (the cache read back): the answer or out of memory' '
+	git init -q &&
+	git add -A &&
+	git -c user.name=Init -c user.email=init@example.org commit -q -m init &&
+	# counts 3, 2, 1: no tie the script would order by its hash seed
+	for who in "Pat Author:pat@author.example" \
+		"Pat Author:pat@author.example" "Pat Author:pat@author.example" \
+		"Sam Signer:sam@signer.example" "Sam Signer:sam@signer.example"; do
+		name=${who%%:*} mail=${who#*:} &&
+		echo "int t$RANDOM;" >>drivers/net/acme/main.c &&
+		git -c user.name="$name" -c user.email="$mail" commit -q -a \
+			-m "acme: a change" -m "Signed-off-by: $name <$mail>" ||
+		return 1
+	done &&
+	maint get --git -f drivers/net/acme/main.c >with-git &&
+	test_grep "commit_signer" with-git &&
+	STRIDE=1 nomem_sweep --git -f drivers/net/acme/main.c
+'
+
 test_done

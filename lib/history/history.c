@@ -488,6 +488,8 @@ static bool git_tree(struct history *h)
 {
 	int k = vcs_exists(&h->vcs);
 
+	if (h->vcs.nomem)
+		h->nomem = true;
 	if (k == 2)
 		h->hg = true;
 	return k == 1;
@@ -503,7 +505,7 @@ int hist_file_signoffs(struct history *h, const char *file)
 	size_t i, j;
 
 	if (!git_tree(h))
-		return 0;
+		return h->nomem ? -1 : 0;
 	if (vcs_file_log(&h->vcs, h->o.since, file, &log))
 		return -1;
 	find_signers(h, log, file, &s);
@@ -561,7 +563,7 @@ int hist_commit_signers(struct history *h, const char *commit, const char *desc)
 	size_t i;
 
 	if (!git_tree(h))
-		return 0;
+		return h->nomem ? -1 : 0;
 	if (vcs_commit_log(&h->vcs, commit, true, &log)) {
 		strbuf_release(&log);
 		return -1;
@@ -658,7 +660,7 @@ int hist_file_blame(struct history *h, const char *file)
 	long total_commits, total_lines;
 
 	if (!git_tree(h))
-		return 0;
+		return h->nomem ? -1 : 0;
 	if (blame_commits(h, file, &all))
 		goto out;
 	for (i = 0; i < all.nr; i++)

@@ -369,7 +369,8 @@ static int cache_read(struct vcs *v, const char *name, const struct strbuf *key,
 	if (klen != key->len || memcmp(p, key->buf, klen))
 		goto out;
 	strbuf_add(out, p + klen, plen);
-	ret = ENTRY_HIT;
+	/* no memory for it: a miss (the caller's git run fails the same) */
+	ret = strbuf_failed(out) ? ENTRY_MISS : ENTRY_HIT;
 out:
 	if (why) {
 		strbuf_addf(&v->cache_info, "cache file %s/%s: %s, discarded\n",
@@ -487,7 +488,9 @@ void vcs_cache_put(struct vcs *v, const struct strbuf *key,
 {
 	struct strbuf name = STRBUF_INIT;
 
-	if (!v->cachedir || !cache_prepare(v))
+	/* an output there was no memory for is never kept */
+	if (!v->cachedir || strbuf_failed(key) || strbuf_failed(val) ||
+	    !cache_prepare(v))
 		return;
 	cache_name(key, &name);
 	if (!name.failed)

@@ -269,8 +269,8 @@ out:
 	return ret;
 }
 
-/* which(): an entry of $PATH holding bin (-e) */
-static bool which(const char *bin)
+/* which(): an entry of $PATH holding bin (-e): 1, 0, -1 out of memory */
+static int which(const char *bin)
 {
 	const char *path = getenv("PATH"), *p, *q;
 	struct strbuf f = STRBUF_INIT;
@@ -286,6 +286,10 @@ static bool which(const char *bin)
 		strbuf_add(&f, p, (size_t)(q - p));
 		strbuf_addch(&f, '/');
 		strbuf_addstr(&f, bin);
+		if (strbuf_failed(&f)) {
+			strbuf_release(&f);
+			return -1;
+		}
 		found = !access(f.buf, F_OK);
 		if (!*q)
 			break;
@@ -297,12 +301,17 @@ static bool which(const char *bin)
 int vcs_exists(struct vcs *v)
 {
 	struct stat st;
+	int git, hg;
 
 	if (v->kind >= 0)
 		return v->kind;
-	if (which("git") && !access(".git", F_OK))
+	git = which("git");
+	hg = git > 0 ? 0 : which("hg");
+	if (git < 0 || hg < 0)
+		v->nomem = true;
+	if (git > 0 && !access(".git", F_OK))
 		v->kind = 1;
-	else if (which("hg") && !stat(".hg", &st) && S_ISDIR(st.st_mode))
+	else if (hg > 0 && !stat(".hg", &st) && S_ISDIR(st.st_mode))
 		v->kind = 2;
 	else
 		v->kind = 0;

@@ -74,6 +74,7 @@ struct vcs {
 	int cachefd; /* the history directory, once opened (else -1) */
 	struct strbuf cache_warn; /* cache refused: lines to show */
 	struct strbuf cache_info; /* cache files discarded: lines (-v) */
+	bool nomem; /* an allocation failed where no return could say it */
 	struct vcs_hidx *hidx; /* the history index, once loaded */
 	int hidx_on; /* -1 not asked yet, 0 off, 1 on */
 	char *hidx_want; /* a --since the index lacked (malloc'd) */
