@@ -292,6 +292,7 @@ static int series_range(struct gm_series *s, const char *range, struct diags *d)
 		strbuf_release(&why);
 		return -1;
 	}
+	strbuf_release(&why);
 	if (!text->len) {
 		diag_add(d, D_NOT_PATCH, range, 0, "%s: no commit in the range",
 			 range);
