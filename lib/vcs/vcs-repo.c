@@ -306,7 +306,7 @@ int vcs_exists(struct vcs *v)
 	if (v->kind >= 0)
 		return v->kind;
 	git = which("git");
-	hg = git > 0 ? 0 : which("hg");
+	hg = git > 0 && !access(".git", F_OK) ? 0 : which("hg");
 	if (git < 0 || hg < 0)
 		v->nomem = true;
 	if (git > 0 && !access(".git", F_OK))
