@@ -131,6 +131,9 @@ ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=0:exitcode=99
 UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1:exitcode=99
 export ASAN_OPTIONS UBSAN_OPTIONS
 
+# the unit tests' programs, built (make alone builds only the tool)
+units: $(UNIT_TESTS)
+
 check: maint $(UNIT_TESTS)
 	prove -j2 --timer --exec bash t/t[0-9]*.sh
 
@@ -207,7 +210,7 @@ clean:
 	        VERSION-FILE+
 	rm -f $(FUZZERS)
 
-.PHONY: all check test kernel bench install uninstall clean fuzz fuzzers faults \
+.PHONY: all units check test kernel bench install uninstall clean fuzz fuzzers faults \
 	FORCE
 .SECONDARY:
 
