@@ -13,12 +13,12 @@ time_per_run() {
 	shift
 	local res=()
 	for b in 1 2 3 4 5; do
-		t0=$(date +%s%N)
+		t0=${EPOCHREALTIME//[.,]/}
 		for ((i = 0; i < n; i++)); do
 			"$@" >/dev/null 2>&1 || true
 		done
-		t1=$(date +%s%N)
-		res+=($(((t1 - t0) / n / 1000)))
+		t1=${EPOCHREALTIME//[.,]/}
+		res+=($(((t1 - t0) / n)))
 	done
 	printf '%s\n' "${res[@]}" | sort -n | sed -n 3p
 }

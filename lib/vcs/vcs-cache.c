@@ -18,9 +18,10 @@
  * that is not exactly that (truncated, zeroed, flipped, another format
  * version) is removed, said in v->cache_info, and read as a miss: the
  * answer is the one without the cache.  A file is written to an
- * unpredictable temporary name (O_CREAT|O_EXCL|O_NOFOLLOW), fsync()ed,
- * renamed over the entry and the directory fsync()ed.  Any error just
- * means no cache.
+ * unpredictable temporary name (O_CREAT|O_EXCL|O_NOFOLLOW) and renamed
+ * over the entry, without fsync(): a file a crash left torn fails its
+ * CRC and is a miss (an fsync cost a later call more than the rest of
+ * it).  Any error just means no cache.
  */
 #define _DEFAULT_SOURCE /* getentropy() */
 #include "vcs-internal.h"
@@ -214,43 +215,53 @@ static uint32_t crc_of(const struct strbuf *key, const char *val, size_t len)
 }
 
 /*
- * Write entry name (header, key, val) through a temporary file: 0, or
- * -1 (nothing left behind).
+ * Write file name below dfd: hdr, then the n parts, through a temporary
+ * file renamed over it.  Not fsync()ed: every file of the cache and the
+ * index carries a CRC of its payload, so what a crash leaves half
+ * written is read as a miss.  0, or -1 (nothing left behind).
  */
-static int cache_write(struct vcs *v, const char *name,
-		       const struct strbuf *key, const char *val, size_t len)
+int vcs_cache_write_file(int dfd, const char *name, const struct strbuf *hdr,
+			 const struct vcs_part *parts, size_t n)
 {
-	struct strbuf tmp = STRBUF_INIT, hdr = STRBUF_INIT;
+	struct strbuf tmp = STRBUF_INIT;
 	int fd = -1, ret = -1, err;
+	size_t i;
 
 	vcs_cache_temp_name(name, &tmp);
-	strbuf_addf(&hdr, CACHE_MAGIC "%zu %zu %08lx\n", key->len, len,
-		    (unsigned long)crc_of(key, val, len));
-	if (tmp.failed || hdr.failed)
+	if (tmp.failed || hdr->failed)
 		goto out;
-	fd = openat(v->cachefd, tmp.buf,
+	fd = openat(dfd, tmp.buf,
 		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (fd < 0)
+	if (fd < 0 || write_all(fd, hdr->buf, hdr->len, &err))
 		goto out;
-	if (write_all(fd, hdr.buf, hdr.len, &err) ||
-	    write_all(fd, key->buf, key->len, &err) ||
-	    write_all(fd, val, len, &err) || fsync(fd))
-		goto out;
-	if (close(fd)) {
-		fd = -1;
-		goto out;
-	}
+	for (i = 0; i < n; i++)
+		if (write_all(fd, parts[i].p, parts[i].n, &err))
+			goto out;
+	err = close(fd);
 	fd = -1;
-	if (renameat(v->cachefd, tmp.buf, v->cachefd, name))
+	if (err || renameat(dfd, tmp.buf, dfd, name))
 		goto out;
-	fsync(v->cachefd);
 	ret = 0;
 out:
 	if (fd >= 0)
 		close(fd);
 	if (ret && !tmp.failed)
-		unlinkat(v->cachefd, tmp.buf, 0);
+		unlinkat(dfd, tmp.buf, 0);
 	strbuf_release(&tmp);
+	return ret;
+}
+
+/* Write entry name (header, key, val): 0, or -1 (nothing left behind). */
+static int cache_write(struct vcs *v, const char *name,
+		       const struct strbuf *key, const char *val, size_t len)
+{
+	struct strbuf hdr = STRBUF_INIT;
+	struct vcs_part parts[] = { { key->buf, key->len }, { val, len } };
+	int ret;
+
+	strbuf_addf(&hdr, CACHE_MAGIC "%zu %zu %08lx\n", key->len, len,
+		    (unsigned long)crc_of(key, val, len));
+	ret = vcs_cache_write_file(v->cachefd, name, &hdr, parts, 2);
 	strbuf_release(&hdr);
 	return ret;
 }
@@ -426,18 +437,23 @@ uint64_t vcs_fnv64(const char *s, size_t len)
 	return h;
 }
 
-/* Is since an absolute date (YYYY-MM-DD...)? */
-static bool absolute_date(const char *s)
+/*
+ * Does since name one moment, whenever it is read?  Git reads a date
+ * with a time of day ("YYYY-MM-DD HH:MM", 'T' or '.' between them too)
+ * so, in the zone TZ says (in the key); a date alone takes the current
+ * time of day ("2026-02-19" is a second later a second later), and a
+ * relative one ("1-year-ago") moves with the clock.
+ */
+static bool fixed_date(const char *s)
 {
+	static const char shape[] = "dddd-dd-dd?dd:dd";
 	int i;
 
-	for (i = 0; i < 10; i++) {
-		if (i == 4 || i == 7) {
-			if (s[i] != '-')
-				return false;
-		} else if (s[i] < '0' || s[i] > '9') {
+	for (i = 0; shape[i]; i++) {
+		if (shape[i] == 'd' ? s[i] < '0' || s[i] > '9' :
+		    shape[i] == '?' ? !strchr(" T.", s[i]) || !s[i] :
+				      s[i] != shape[i])
 			return false;
-		}
 	}
 	return true;
 }
@@ -448,10 +464,14 @@ void vcs_cache_key(struct vcs *v, const char *const argv[], const char *since,
 	size_t i;
 
 	strbuf_addf(key, "maint-history 2\n%s\n", v->head);
-	if (since && !absolute_date(since)) {
-		time_t now = time(NULL);
+	if (since)
+		strbuf_addf(key, "TZ %s\n", getenv("TZ") ? getenv("TZ") : "");
+	if (since && !fixed_date(since)) {
+		/* git's now: its tests' GIT_TEST_DATE_NOW, as date.c */
+		const char *t = getenv("GIT_TEST_DATE_NOW");
+		long long now = t ? atoll(t) : (long long)time(NULL);
 
-		strbuf_addf(key, "hour %lld\n", (long long)(now / 3600));
+		strbuf_addf(key, "hour %lld\n", now / 3600);
 	}
 	for (i = 0; argv[i]; i++) {
 		strbuf_addstr(key, argv[i]);

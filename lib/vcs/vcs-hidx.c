@@ -517,33 +517,16 @@ void vcs_hidx_unlock(struct vcs *v)
 /* Write a file of payload p (n bytes) as pack-HASH: its name, or NULL. */
 static char *write_file(int dfd, const char *p, size_t n)
 {
-	struct strbuf tmp = STRBUF_INIT, hdr = STRBUF_INIT, name = STRBUF_INIT;
-	int fd = -1, err, ok = 0;
+	struct strbuf hdr = STRBUF_INIT, name = STRBUF_INIT;
+	struct vcs_part part = { p, n };
+	int ok;
 
 	strbuf_addf(&name, "pack-%016llx", (unsigned long long)vcs_fnv64(p, n));
-	vcs_cache_temp_name(name.buf, &tmp);
 	strbuf_addf(&hdr, HIDX_MAGIC "%zu %08lx\n", n,
 		    (unsigned long)crc32_z(crc32(0L, Z_NULL, 0),
 					   (const Bytef *)p, n));
-	if (tmp.failed || hdr.failed || name.failed)
-		goto out;
-	fd = openat(dfd, tmp.buf,
-		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (fd < 0)
-		goto out;
-	if (write_all(fd, hdr.buf, hdr.len, &err) || write_all(fd, p, n, &err))
-		goto out;
-	err = close(fd);
-	fd = -1;
-	if (err || renameat(dfd, tmp.buf, dfd, name.buf))
-		goto out;
-	ok = 1;
-out:
-	if (fd >= 0)
-		close(fd);
-	if (!ok && !tmp.failed)
-		unlinkat(dfd, tmp.buf, 0);
-	strbuf_release(&tmp);
+	ok = !name.failed &&
+	     !vcs_cache_write_file(dfd, name.buf, &hdr, &part, 1);
 	strbuf_release(&hdr);
 	if (!ok)
 		strbuf_release(&name);

@@ -138,6 +138,13 @@ int vcs_cache_open_dir(struct vcs *v, int dfd, const char *name,
 		       const char *path, bool create);
 /* An unpredictable temporary name for entry name, appended to tmp. */
 void vcs_cache_temp_name(const char *name, struct strbuf *tmp);
+/* A part of a file to write: n bytes at p. */
+struct vcs_part {
+	const void *p;
+	size_t n;
+};
+int vcs_cache_write_file(int dfd, const char *name, const struct strbuf *hdr,
+			 const struct vcs_part *parts, size_t n);
 
 /* ---- vcs-commit-graph.c ---- */
 

@@ -28,8 +28,9 @@
  * Standard error of every git process is captured (v->err), never shown.
  *
  * The cache: outputs of the log commands are kept under
- * GIT_COMMON_DIR/maint/history/, keyed by HEAD, the command and (for a
- * --since that is not an absolute date) the current hour; when HEAD
+ * GIT_COMMON_DIR/maint/history/, keyed by HEAD, the command, TZ and
+ * (for a --since that moves with the clock: relative, or a date without
+ * a time of day) the current hour (git's: GIT_TEST_DATE_NOW); when HEAD
  * moves, the old entries are removed.  MAINT_GET_CACHE=0 turns it off.
  * Nothing is written elsewhere, and no link is followed there: a link,
  * a non-directory or another user's directory is refused (a line in
