@@ -6,6 +6,7 @@
 #include "builtin.h"
 #include "../cli.h"
 #include "../parse-options.h"
+#include "check/check.h"
 #include "model/model.h"
 
 #include <errno.h>
@@ -23,6 +24,7 @@ static const char add_head[] =
 	"\n";
 
 static const char add_foot[] =
+	"Each field is checked as maint check checks it in a file.\n"
 	"Exit status: 0, 1 on an unreadable input, a section that exists\n"
 	"already, a malformed field or a failed write, 129 on bad arguments.\n";
 
@@ -41,6 +43,49 @@ static int produce(void *arg, struct sink *s)
 		return -1;
 	}
 	return sink_finish(s);
+}
+
+/*
+ * A finding on a line of the file as check prints it; one about the
+ * arguments as the command's other errors, with check's name for it.
+ */
+static void print_add_diags(const struct diags *d)
+{
+	const struct diag *dg;
+	size_t i;
+
+	for (i = 0; i < d->nr; i++) {
+		dg = &d->v[i];
+		if (dg->file) {
+			struct diags one = { .v = (struct diag *)dg, .nr = 1 };
+
+			print_diags(&one);
+		} else if (dg->id == D_BAD_ENTRY || dg->id == D_NOMEM) {
+			error_msg("%s", dg->msg ? dg->msg : "out of memory");
+		} else {
+			error_msg("%s [%s]",
+				  dg->msg ? dg->msg : "out of memory",
+				  diag_name(dg->id));
+		}
+	}
+	if (d->lost)
+		error_msg("out of memory: %zu message%s lost", d->lost,
+			  d->lost == 1 ? "" : "s");
+}
+
+/* check's findings on each field argument; 0, or -1 with them in d */
+static int check_fields(char **fields, int n, struct diags *d)
+{
+	int i, bad = 0, r;
+
+	for (i = 0; i < n; i++) {
+		r = ck_field_line(fields[i], strlen(fields[i]), d);
+		if (r < 0)
+			diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		if (r)
+			bad = 1;
+	}
+	return bad ? -1 : 0;
 }
 
 int cmd_add(int argc, char **argv)
@@ -85,10 +130,10 @@ int cmd_add(int argc, char **argv)
 	}
 	if (!strcmp(input, "-") && !output)
 		output = "-";
-	if (mnt_read(&m, input, &d) ||
+	if (check_fields(args + 1, nargs - 1, &d) || mnt_read(&m, input, &d) ||
 	    mnt_add_entry(&m, args[0], args + 1, (size_t)nargs - 1, inherit,
 			  &text, &res, &d)) {
-		print_diags(&d);
+		print_add_diags(&d);
 		goto out;
 	}
 	out.path = output ? output : input;

@@ -81,6 +81,62 @@ test_expect_success 'bad input: an existing header, a non-field, too few' '
 	test_cmp M.orig M
 '
 
+# Each field argument gets check's own finding: the words check prints
+# for the same line in a file, the message with the prefix of maint's
+# other errors, exit 1, the file untouched (check's field-order and
+# no-file-matches need the rest of the file and a tree).
+add_refuses_as_check () {
+	field=$1 &&
+	cp M.orig M &&
+	test_expect_code 1 maint add --input=M "NEW" "S: Maintained" \
+		"F: drivers/new/" "$field" 2>err &&
+	test_cmp M.orig M &&
+	test "$(wc -l <err)" = 1 &&
+	printf "NEW\n%s\n\n" "$(echo "$field" | sed "s/: */:\t/")" >one &&
+	cat M.orig >>one &&
+	{ maint check --mpath=one >check.out 2>/dev/null || :; } &&
+	grep "^one:2: " check.out | grep -v "\[field-order\]\|\[no-file-matches\]" |
+		sed "s/^one:2: [a-z]*: /maint add: /" >expect &&
+	test "$(wc -l <expect)" = 1 &&
+	test_cmp expect err
+}
+
+test_expect_success 'a field check finds wrong is refused in check'"'"'s words' '
+	add_refuses_as_check "Z: zz" &&
+	add_refuses_as_check "m: Lower <l@example.org>" &&
+	add_refuses_as_check "M: Joe" &&
+	add_refuses_as_check "M: Joe <joe@example.org" &&
+	add_refuses_as_check "R: Joe joe@example.org>" &&
+	add_refuses_as_check "L: <list@example.org" &&
+	add_refuses_as_check "S: Bogus" &&
+	add_refuses_as_check "N: (unbalanced" &&
+	add_refuses_as_check "F: /drivers/**/x.c"
+'
+
+test_expect_success 'an F: or X: that can never match; an empty header' '
+	cp M.orig M &&
+	test_expect_code 1 maint add --input=M "NEW" "S: Maintained" \
+		"F: /drivers/new/" 2>err &&
+	test_grep "^maint add: F: ./drivers/new/. can never match" err &&
+	test_expect_code 1 maint add --input=M "NEW" "S: Maintained" \
+		"X: drivers//new" 2>err &&
+	test_grep "^maint add: X: .drivers//new. can never match" err &&
+	test_expect_code 1 maint add --input=M "" "S: Maintained" 2>err &&
+	test_grep "^maint add: the header .. is empty" err &&
+	test_expect_code 129 maint add --input=M "" 2>err &&
+	test_grep "^maint add: " err &&
+	test_cmp M.orig M
+'
+
+test_expect_success 'every bad field is named, nothing is written' '
+	rm -f out &&
+	test_expect_code 1 maint add --input=M --output=out "NEW" \
+		"M: Joe" "S: Bogus" "F: drivers/new/" 2>err &&
+	test "$(wc -l <err)" = 2 &&
+	! test -e out &&
+	test_cmp M.orig M
+'
+
 kernel_tree
 test_expect_success 'the 6.12 file: one entry, format agrees where it went' '
 	cp "$KERNEL/MAINTAINERS" K &&

@@ -17,6 +17,27 @@
 /* checkpatch.pl's $preferred_order */
 const char ck_preferred_order[] = "MRLSWQBCPTFXNK";
 
+/* the words of the findings that ck_field_line() makes too */
+#define MSG_LOWER_TYPE                                               \
+	"'%c:' is not an entry type (types are upper case: '%c:'); " \
+	"the tools read this line as a section header"
+#define MSG_UNKNOWN_TYPE "unknown entry type '%c:'"
+#define MSG_BAD_EMAIL                          \
+	"%c: '%.*s' is not an e-mail address " \
+	"('Name <user@domain>' or 'user@domain')"
+#define MSG_BAD_STATUS                                                     \
+	"unknown status '%.*s' (Supported, Maintained, Odd Fixes, Orphan " \
+	"or Obsolete)"
+#define MSG_BAD_REGEX "%c: '%.*s' is not a valid Perl regex"
+#define MSG_NEVER_MATCHES \
+	"%c: '%.*s' can never match: no path starts with '/' or holds '//'"
+
+/* "m:": a field for the eye, a header for the tools */
+static bool lower_type(const struct ck_line *l)
+{
+	return l->len > 1 && l->s[0] >= 'a' && l->s[0] <= 'z' && l->s[1] == ':';
+}
+
 /* ---- checkpatch.pl's MAINTAINERS style checks ---- */
 
 void ck_style(struct ck *c)
@@ -31,14 +52,10 @@ void ck_style(struct ck *c)
 		const char *ci, *pi;
 
 		if (!t) {
-			/* "m:": a field for the eye, a header for the tools */
-			if (l->len > 1 && l->s[0] >= 'a' && l->s[0] <= 'z' &&
-			    l->s[1] == ':' && c->o->enabled[D_UNKNOWN_TYPE])
+			if (lower_type(l) && c->o->enabled[D_UNKNOWN_TYPE])
 				ck_report(c, D_UNKNOWN_TYPE, l, NULL,
-					  "'%c:' is not an entry type (types "
-					  "are upper case: '%c:'); the tools "
-					  "read this line as a section header",
-					  l->s[0], l->s[0] - 'a' + 'A');
+					  MSG_LOWER_TYPE, l->s[0],
+					  l->s[0] - 'a' + 'A');
 			continue;
 		}
 		if (!(l->len > 3 && l->s[2] == '\t' &&
@@ -50,7 +67,7 @@ void ck_style(struct ck *c)
 		if (!ci) {
 			if (c->o->enabled[D_UNKNOWN_TYPE])
 				ck_report(c, D_UNKNOWN_TYPE, l, NULL,
-					  "unknown entry type '%c:'", t);
+					  MSG_UNKNOWN_TYPE, t);
 			continue;
 		}
 		if (!p || p->file != l->file)
@@ -151,6 +168,19 @@ static bool status_known(const char *s, size_t len)
 	return false;
 }
 
+/* F:/X: that no path the script is given can match */
+static bool never_matches(const char *v, size_t vlen)
+{
+	size_t i;
+
+	if (vlen && v[0] == '/')
+		return true;
+	for (i = 1; i < vlen; i++)
+		if (v[i] == '/' && v[i - 1] == '/')
+			return true;
+	return false;
+}
+
 /* 1 when s[0..len) compiles as a Perl regex, 0 when not, -1 (ENOMEM) */
 static int regex_compiles(const char *s, size_t len)
 {
@@ -199,17 +229,12 @@ static void globstar(struct ck *c, const struct ck_line *l, char type,
 		     const char *v, size_t vlen)
 {
 	size_t i, run;
-	bool twice = false;
 
 	if (!glob_globstar(v, vlen))
 		return;
-	for (i = 1; i < vlen && !twice; i++)
-		twice = v[i] == '/' && v[i - 1] == '/';
-	if (v[0] == '/' || twice) {
-		ck_report(c, D_GLOBSTAR, l, NULL,
-			  "%c: '%.*s' can never match: no path starts with "
-			  "'/' or holds '//'",
-			  type, (int)vlen, v);
+	if (never_matches(v, vlen)) {
+		ck_report(c, D_GLOBSTAR, l, NULL, MSG_NEVER_MATCHES, type,
+			  (int)vlen, v);
 		return;
 	}
 	for (i = 0; i < vlen; i += run ? run : 1) {
@@ -255,17 +280,12 @@ int ck_fields(struct ck *c)
 			    c->o->enabled[D_BAD_EMAIL] &&
 			    !email_syntax(e->s, vlen))
 				ck_report(c, D_BAD_EMAIL, l, NULL,
-					  "%c: '%.*s' is not an e-mail address "
-					  "('Name <user@domain>' or "
-					  "'user@domain')",
-					  e->type, (int)vlen, e->s);
+					  MSG_BAD_EMAIL, e->type, (int)vlen,
+					  e->s);
 			if (e->type == 'S' && c->o->enabled[D_BAD_STATUS] &&
 			    !status_known(e->s, vlen))
 				ck_report(c, D_BAD_STATUS, l, NULL,
-					  "unknown status '%.*s' (Supported, "
-					  "Maintained, Odd Fixes, Orphan or "
-					  "Obsolete)",
-					  (int)vlen, e->s);
+					  MSG_BAD_STATUS, (int)vlen, e->s);
 			ok = 1;
 			if ((e->type == 'N' || e->type == 'K') &&
 			    c->o->enabled[D_BAD_REGEX])
@@ -273,10 +293,9 @@ int ck_fields(struct ck *c)
 			if (ok < 0)
 				goto out;
 			if (!ok)
-				ck_report(
-					c, D_BAD_REGEX, l, NULL,
-					"%c: '%.*s' is not a valid Perl regex",
-					e->type, (int)vlen, e->s);
+				ck_report(c, D_BAD_REGEX, l, NULL,
+					  MSG_BAD_REGEX, e->type, (int)vlen,
+					  e->s);
 			if (e->type != 'F' && e->type != 'X')
 				continue;
 			if (c->o->enabled[D_GLOBSTAR])
@@ -319,4 +338,47 @@ out:
 	strmap_release(&seen);
 	strmap_release(&mine);
 	return ret;
+}
+
+/* One field line on its own: the findings above that need nothing else. */
+int ck_field_line(const char *s, size_t len, struct diags *d)
+{
+	const struct ck_line l = { s, len, 0, 0 };
+	const char *v;
+	size_t vlen;
+	char t = ck_field(&l, &v, &vlen);
+	int ok;
+
+	if (!t) {
+		if (!lower_type(&l))
+			return 0;
+		diag_add(d, D_UNKNOWN_TYPE, NULL, 0, MSG_LOWER_TYPE, s[0],
+			 s[0] - 'a' + 'A');
+		return 1;
+	}
+	while (vlen && ck_perl_space(v[vlen - 1]))
+		vlen--;
+	if (!strchr(ck_preferred_order, t)) {
+		diag_add(d, D_UNKNOWN_TYPE, NULL, 0, MSG_UNKNOWN_TYPE, t);
+	} else if (strchr("MRL", t) && !email_syntax(v, vlen)) {
+		diag_add(d, D_BAD_EMAIL, NULL, 0, MSG_BAD_EMAIL, t, (int)vlen,
+			 v);
+	} else if (t == 'S' && !status_known(v, vlen)) {
+		diag_add(d, D_BAD_STATUS, NULL, 0, MSG_BAD_STATUS, (int)vlen,
+			 v);
+	} else if (strchr("FX", t) && never_matches(v, vlen)) {
+		diag_add(d, glob_globstar(v, vlen) ? D_GLOBSTAR : D_NO_MATCH,
+			 NULL, 0, MSG_NEVER_MATCHES, t, (int)vlen, v);
+	} else if (t == 'N' || t == 'K') {
+		ok = regex_compiles(v, vlen);
+		if (ok < 0)
+			return -1;
+		if (ok)
+			return 0;
+		diag_add(d, D_BAD_REGEX, NULL, 0, MSG_BAD_REGEX, t, (int)vlen,
+			 v);
+	} else {
+		return 0;
+	}
+	return 1;
 }

@@ -139,6 +139,18 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d);
 int ck_coverage(struct gm_db *db, const struct ck_tree *tree,
 		struct strbuf *out);
 
+/*
+ * What check finds in one field line ("X: value") on its own, with
+ * nothing else of the file and no tree (maint add): an entry type not
+ * in MRLSWQBCPTFXNK, an M:, R: or L: that is not an e-mail address, an
+ * S: that is no known status, an N: or K: regex that does not compile,
+ * an F: or X: pattern that can never match (it starts with '/' or holds
+ * "//": no-file-matches, or globstar when it holds "**").  The finding
+ * goes to d in check's words, with no file.  1 with a finding, 0
+ * without (a line that is no field is none), -1 (ENOMEM).
+ */
+int ck_field_line(const char *s, size_t len, struct diags *d);
+
 /* ---- check PATCH: only what a patch changes (check-patch.c) ---- */
 
 /* A MAINTAINERS file a patch changes, patched in memory. */
