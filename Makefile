@@ -72,8 +72,8 @@ LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
 	   lib/merge/merge-check.o lib/merge/merge-fields.o \
 	   lib/merge/merge-git.o lib/merge/merge-hunks.o lib/merge/merge-moves.o \
 	   lib/merge/merge-repair.o lib/merge/merge-text.o lib/merge/merge.o \
-	   lib/model/add.o lib/model/email.o lib/model/format-check.o \
-	   lib/model/format.o \
+	   lib/model/add.o lib/model/chiefs.o lib/model/email.o \
+	   lib/model/format-check.o lib/model/format.o \
 	   lib/model/generation.o lib/model/mail.o lib/model/mailmap.o \
 	   lib/model/maintainers.o lib/split/carry.o lib/split/split.o \
 	   lib/split/series-git.o lib/split/series-readers.o \

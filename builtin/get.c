@@ -74,7 +74,8 @@ static const struct option get_options[] = {
 		 "git signers of files no maintained section\n"
 		 "matches exactly (default; not with --all)"),
 	OPT_BOOL("git-chief-penguins", &the_args.o.email_git_penguin_chiefs,
-		 "include Linus"),
+		 "include the chief penguin (the tree's\n"
+		 "script's: Linus in the kernel)"),
 	OPT_NUM("git-min-signatures", &the_args.git_min_sig, "N",
 		"signatures a signer needs (default 1)"),
 	OPT_NUM("git-max-maintainers", &the_args.git_max, "N",
@@ -309,40 +310,6 @@ out:
 	return ret;
 }
 
-/* .get_maintainer.conf words, then the command line (NULL: no memory) */
-static char **get_words(int argc, char **argv, char ***conf, int *nconf)
-{
-	char **all;
-	int i;
-
-	if (gm_read_conf(conf, nconf))
-		return NULL;
-	all = calloc((size_t)(argc + *nconf + 1), sizeof(*all));
-	if (!all)
-		return NULL;
-	all[0] = argv[0];
-	for (i = 0; i < *nconf; i++)
-		all[1 + i] = (*conf)[i];
-	for (i = 1; i < argc; i++)
-		all[*nconf + i] = argv[i];
-	return all;
-}
-
-/* the script: /^-{1,2}self-test(?:=|$)/ among two or more words */
-static bool self_test_with_more(char **all, int n)
-{
-	int i;
-
-	for (i = 1; n > 2 && i < n; i++) {
-		const char *w = all[i] + (all[i][0] == '-');
-
-		if (w[0] == '-' && !strncmp(w + 1, "self-test", 9) &&
-		    (!w[10] || w[10] == '='))
-			return true;
-	}
-	return false;
-}
-
 /*
  * .get_maintainer.conf words, then the command line, parsed.  -1 to go
  * on, else the exit status.
@@ -351,14 +318,14 @@ static int get_parse(struct get_args *a, int argc, char **argv, char ***conf,
 		     int *nconf, char ***args, int *nargs)
 {
 	struct strbuf err = STRBUF_INIT, help = STRBUF_INIT;
-	char **all = get_words(argc, argv, conf, nconf);
+	char **all = gm_conf_argv(argc, argv, conf, nconf);
 	int i, ret = EXIT_PERL_DIE;
 
 	if (!all) {
 		error_msg("out of memory");
 		return EXIT_PERL_DIE;
 	}
-	if (self_test_with_more(all, argc + *nconf)) {
+	if (gm_self_test_with_more(all, argc + *nconf)) {
 		error_msg("using --self-test does not allow any other "
 			  "option or argument");
 		ret = early_die_status(false);
@@ -484,7 +451,10 @@ static void get_history_options(struct history *hist, struct get_args *a)
 	a->o.history = hist;
 }
 
-/* Read MAINTAINERS (and .mailmap).  -1 to go on, else the status. */
+/*
+ * Read MAINTAINERS (and .mailmap), and the chief penguins of the script
+ * here (the tree's).  -1 to go on, else the status.
+ */
 static int get_read(struct gm_getmaint *g, const struct get_args *a)
 {
 	struct strbuf path = STRBUF_INIT;
@@ -493,7 +463,8 @@ static int get_read(struct gm_getmaint *g, const struct get_args *a)
 	size_t i;
 
 	gm_maintainers_path(a->maintainer_path, &path);
-	if (strbuf_failed(&path)) {
+	if (strbuf_failed(&path) ||
+	    mnt_chiefs_read(&g->chiefs, "scripts/get_maintainer.pl")) {
 		error_msg("out of memory");
 		ret = EXIT_PERL_DIE;
 	} else if (gm_read(g, path.buf, a->find_maintainer_files,
@@ -504,6 +475,7 @@ static int get_read(struct gm_getmaint *g, const struct get_args *a)
 		ret = d.nr && d.v[0].id == D_NO_FILES ? EXIT_PERL_DIE :
 							EXIT_PERL_ENOENT;
 	}
+	a->o.history->o.chiefs_re = mnt_chiefs_regex(&g->chiefs);
 	diags_release(&d);
 	strbuf_release(&path);
 	return ret;

@@ -107,19 +107,22 @@ static void answer_keywords(struct gm_answer_state *r, struct gm_query *q)
 	strbuf_release(&tmp);
 }
 
-/* Linus is left out unless asked for (--git-chief-penguins). */
-static void answer_penguins(struct gm_answer_state *r)
+/*
+ * The chief penguin (the tree's script's: gm_getmaint.chiefs) is left out
+ * unless asked for (--git-chief-penguins): what matches "Name <address>"
+ * as a regex, as the script's grep does.
+ */
+static void answer_penguin(struct gm_answer_state *r,
+			   const struct mnt_chief *chief)
 {
-	static const char chief_name[] = "Linus Torvalds";
-	static const char chief_addr[] = "torvalds@linux-foundation.org";
 	struct strbuf tmp = STRBUF_INIT;
 	struct perlre re;
 	size_t i, n = 0;
 
-	if (gm_em(r, mnt_email_format(r->ep, &tmp, chief_name,
-				      sizeof(chief_name) - 1, chief_addr,
-				      sizeof(chief_addr) - 1,
-				      r->o->email_usename))) {
+	if (gm_em(r,
+		  mnt_email_format(r->ep, &tmp, chief->name,
+				   strlen(chief->name), chief->addr,
+				   strlen(chief->addr), r->o->email_usename))) {
 		strbuf_release(&tmp);
 		return;
 	}
@@ -144,6 +147,18 @@ static void answer_penguins(struct gm_answer_state *r)
 	r->email_to.nr = n;
 	perlre_free(&re);
 	strbuf_release(&tmp);
+}
+
+/* Each chief penguin in the script's order (its @penguin_chief). */
+static void answer_penguins(struct gm_answer_state *r)
+{
+	const struct mnt_chief *chiefs;
+	size_t i, n;
+
+	chiefs = mnt_chiefs_list(&r->g->chiefs, &n);
+
+	for (i = 0; i < n && !r->nomem; i++)
+		answer_penguin(r, &chiefs[i]);
 }
 
 static void answer_state_release(struct gm_answer_state *r)

@@ -94,6 +94,7 @@ void gm_init(struct gm_getmaint *g)
 	mnt_mailmap_init(&g->mailmap);
 	patch_scanner_init(&g->scanner);
 	gm_cache_init(&g->cache);
+	memset(&g->chiefs, 0, sizeof(g->chiefs));
 }
 
 void gm_release(struct gm_getmaint *g)
@@ -102,6 +103,7 @@ void gm_release(struct gm_getmaint *g)
 	mnt_mailmap_release(&g->mailmap);
 	patch_scanner_release(&g->scanner);
 	gm_cache_release(&g->cache);
+	mnt_chiefs_release(&g->chiefs);
 }
 
 int gm_read(struct gm_getmaint *g, const char *path, bool find,

@@ -221,6 +221,38 @@ int gm_read_conf(char ***words, int *nr)
 	return ret;
 }
 
+char **gm_conf_argv(int argc, char **argv, char ***conf, int *nconf)
+{
+	char **all;
+	int i;
+
+	if (gm_read_conf(conf, nconf))
+		return NULL;
+	all = calloc((size_t)(argc + *nconf + 1), sizeof(*all));
+	if (!all)
+		return NULL;
+	all[0] = argv[0];
+	for (i = 0; i < *nconf; i++)
+		all[1 + i] = (*conf)[i];
+	for (i = 1; i < argc; i++)
+		all[*nconf + i] = argv[i];
+	return all;
+}
+
+bool gm_self_test_with_more(char **all, int n)
+{
+	int i;
+
+	for (i = 1; n > 2 && i < n; i++) {
+		const char *w = all[i] + (all[i][0] == '-');
+
+		if (w[0] == '-' && !strncmp(w + 1, "self-test", 9) &&
+		    (!w[10] || w[10] == '='))
+			return true;
+	}
+	return false;
+}
+
 /* word is -NAME or --NAME, or (with value) -NAME=... or --NAME=... */
 static const char *conf_option(const char *word, const char *name)
 {

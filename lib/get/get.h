@@ -238,6 +238,8 @@ struct gm_getmaint {
 	struct mnt_mailmap mailmap; /* empty with --nomailmap */
 	struct gm_cache cache;
 	struct patch_scanner scanner; /* patches, the script's way */
+	/* the tree's script's chief penguins (mnt_chiefs_read()): Linus */
+	struct mnt_chiefs chiefs;
 };
 
 void gm_init(struct gm_getmaint *g);
@@ -364,6 +366,14 @@ int gm_which_conf(const char *name, struct strbuf *path);
  */
 bool gm_ignore_file_read(void);
 void gm_conf_release(char **words, int nr);
+/*
+ * The words of .get_maintainer.conf (gm_read_conf(), into *conf) after
+ * argv[0], then argv[1..argc): what the script's GetOptions reads,
+ * malloc'd (the strings are argv's and *conf's).  NULL: out of memory.
+ */
+char **gm_conf_argv(int argc, char **argv, char ***conf, int *nconf);
+/* The script's /^-{1,2}self-test(?:=|$)/ among two words or more of all. */
+bool gm_self_test_with_more(char **all, int n);
 /*
  * What that .get_maintainer.conf says of the MAINTAINERS files read:
  * *find for --find-maintainer-files, *mpath (malloc'd, or NULL) the

@@ -48,6 +48,7 @@ void hist_release(struct history *h)
 		free(h->ranges[i].length);
 	}
 	free(h->ranges);
+	perlre_free(&h->re_chiefs);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -373,7 +374,6 @@ static struct perlre re_author = PERLRE("^GitAuthor: (.*)", 0);
 static struct perlre re_sig3 =
 	PERLRE("^[ \\t]*(Signed-off-by:|Reviewed-by:|Acked-by:).*\\@.*$", 0);
 static struct perlre re_sig_all = PERLRE("^[ \\t]*(.+?)[Bb][Yy]:.*\\@.*$", 0);
-static struct perlre re_penguin = PERLRE("(Linus Torvalds)", PERLRE_I);
 static struct perlre re_extract = PERLRE("\\s*.*:\\s*(.+)\\s*", 0);
 static struct perlre re_blame = PERLRE("^([0-9a-f]+) ", 0);
 
@@ -405,6 +405,19 @@ static void signers_release(struct signers *s)
 	slist_release(&s->signers);
 	slist_release(&s->authors);
 	slist_release(&s->stats);
+}
+
+/*
+ * The script's /${penguin_chiefs}/i: the chief penguins' names (the tree's
+ * script's), a regex as the script leaves them.
+ */
+static int match_chiefs(struct history *h, const char *s, size_t len)
+{
+	if (!h->re_chiefs.pattern)
+		h->re_chiefs = (struct perlre)PERLRE(
+			h->o.chiefs_re ? h->o.chiefs_re : "(Linus Torvalds)",
+			PERLRE_I);
+	return hmatch(h, &h->re_chiefs, s, len);
 }
 
 /* The stat pattern: ^(\d+)\t(\d+)\t$file$ with $file a regex. */
@@ -456,7 +469,7 @@ static void find_signers(struct history *h, const struct strbuf *text,
 		for (i = n = 0; i < s->signers.nr; i++) {
 			struct strbuf *l = &s->signers.v[i];
 
-			if (hmatch(h, &re_penguin, l->buf, l->len) > 0)
+			if (match_chiefs(h, l->buf, l->len) > 0)
 				strbuf_release(l);
 			else
 				s->signers.v[n++] = *l;
@@ -635,8 +648,7 @@ static bool find_author(struct history *h, const char *commit,
 		if (!nl)
 			nl = end;
 		len = (size_t)(nl - p);
-		if ((h->o.penguin_chiefs ||
-		     hmatch(h, &re_penguin, p, len) <= 0) &&
+		if ((h->o.penguin_chiefs || match_chiefs(h, p, len) <= 0) &&
 		    hmatch(h, &re_author, p, len) > 0) {
 			const char *g = perlre_group(&re_author, p, 1, &len);
 

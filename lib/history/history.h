@@ -45,6 +45,9 @@ struct hist_opts {
 	int all_signature_types, penguin_chiefs, min_signatures;
 	int max_maintainers, min_percent, rolestats, blame_signatures;
 	int from_filename;
+	/* the chief penguins' names, a regex (mnt_chiefs_regex()); NULL:
+	 * "(Linus Torvalds)".  Not copied: it outlives the history. */
+	const char *chiefs_re;
 };
 
 void hist_opts_default(struct hist_opts *o);
@@ -62,6 +65,7 @@ struct history {
 	size_t nr_ignore;
 	struct hist_range *ranges; /* @range */
 	size_t nr_ranges, alloc_ranges;
+	struct perlre re_chiefs; /* o.chiefs_re with /i, made on use */
 	bool nomem;
 	bool hg; /* history was wanted in a Mercurial tree (not supported) */
 };

@@ -15,5 +15,6 @@
 #include "mailmap.h"
 #include "mail.h"
 #include "generation.h"
+#include "chiefs.h"
 
 #endif
