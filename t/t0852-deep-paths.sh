@@ -5,8 +5,11 @@
 # --format=codeowners and json, and get --all, take time linear in the
 # depth (every '/' prefix of a path was hashed again: 16 s and more),
 # and answer at depth 100,000 what they answer at depth 3 (the repeated
-# "a/" written as one DEEP/).
+# "a/" written as one DEEP/).  get in a working directory deeper than
+# 4,096 bytes (PATH_MAX; #37 getfix item 2): the tree's top found from
+# below it, and the answer the same as in a shallow tree.
 . "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIRECTORY/lib-gettree.sh"
 
 # deep N: a MAINTAINERS whose F:/X: patterns are N directories deep,
 # M.N, and a file below them, f.N
@@ -52,6 +55,27 @@ test_expect_success 'get --all at depth 100,000: quick, the same answers' '
 	shallow get.3 >g.3 && shallow get.100000 >g.100000 &&
 	test_cmp g.3 g.100000 &&
 	grep -q "b@x.example" g.3
+'
+
+test_expect_success 'get in a directory 6,000 bytes deep: the same answers' '
+	make_get_tree shallow &&
+	long=$(printf "d%.0s" $(seq 1 99)) && mkdir deep && (
+		cd deep &&
+		for i in $(seq 1 60); do
+			mkdir $long && cd $long || exit 1
+		done &&
+		test "$(pwd | wc -c)" -gt 6000 &&
+		make_get_tree tree &&
+		(cd tree/drivers/net/acme && maint get -f main.c &&
+		 maint get --git -f ../other/other.c) >"$TRASH/deep.sub" &&
+		(cd tree && maint get -f drivers/net/acme/main.c) \
+			>"$TRASH/deep.top"
+	) &&
+	(cd shallow/drivers/net/acme && maint get -f main.c &&
+	 maint get --git -f ../other/other.c) >shallow.sub &&
+	(cd shallow && maint get -f drivers/net/acme/main.c) >shallow.top &&
+	test_cmp shallow.sub deep.sub && test_cmp shallow.top deep.top &&
+	test_grep "^Ann Acme <ann@acme.example>" deep.sub
 '
 
 test_done

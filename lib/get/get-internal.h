@@ -8,6 +8,12 @@
 
 #include "get.h"
 
+/*
+ * get-setup.c: the current directory (getcwd(), however long) in sb.
+ * 0, or -1 with errno (ENOMEM, or getcwd()'s).
+ */
+int gm_cwd(struct strbuf *sb);
+
 /* get-match.c: the index's sections by a directory prefix of F: */
 struct gm_bucket {
 	size_t *v; /* section numbers, ascending */

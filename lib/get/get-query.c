@@ -223,13 +223,16 @@ int gm_get_query(struct gm_getmaint *g, const struct gm_opts *o,
 		 struct diags *d)
 {
 	struct strbuf cwd = STRBUF_INIT, arg = STRBUF_INIT;
-	char buf[4096];
 	size_t i;
 	int ret = -1;
 
-	if (getcwd(buf, sizeof(buf))) {
-		strbuf_addstr(&cwd, buf);
+	if (!gm_cwd(&cwd))
 		strbuf_addch(&cwd, '/');
+	else if (errno == ENOMEM)
+		cwd.failed = true;
+	if (strbuf_failed(&cwd)) {
+		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
+		goto out;
 	}
 	for (i = 0; i < (rq->nr ? rq->nr : 1); i++) {
 		const char *path = rq->nr ? rq->paths[i] : NULL;

@@ -5,7 +5,7 @@
  * below the top), the MAINTAINERS path --mpath names, and the paths
  * --all answers.
  */
-#include "get.h"
+#include "get-internal.h"
 #include "base/base.h"
 
 #include <errno.h>
@@ -71,23 +71,47 @@ void gm_conf_release(char **words, int nr)
 static bool tree_has(const char *dir, const char *const *files, size_t nf,
 		     const char *const *dirs, size_t nd)
 {
-	char path[4096];
+	struct strbuf path = STRBUF_INIT;
+	bool ret = true;
 	size_t i;
 
-	for (i = 0; i < nf + nd + 1; i++) {
+	for (i = 0; ret && i < nf + nd + 1; i++) {
 		const char *name = i < nf      ? files[i] :
 				   i < nf + nd ? dirs[i - nf] :
 						 "MAINTAINERS";
-		int n = snprintf(path, sizeof(path), "%s/%s", dir, name);
 
-		if (n < 0 || (size_t)n >= sizeof(path))
-			return false;
-		if (i < nf	? !is_regular(path) :
-		    i < nf + nd ? !is_directory(path) :
-				  access(path, F_OK) != 0)
-			return false;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dir, name);
+		/* out of memory: no tree (the answer it would lead to) */
+		ret = !strbuf_failed(&path) &&
+		      (i < nf	   ? is_regular(path.buf) :
+		       i < nf + nd ? is_directory(path.buf) :
+				     access(path.buf, F_OK) == 0);
 	}
-	return true;
+	strbuf_release(&path);
+	return ret;
+}
+
+int gm_cwd(struct strbuf *sb)
+{
+	size_t n = 256;
+
+	for (;;) {
+		strbuf_reset(sb);
+		if (!strbuf_grow(sb, n)) {
+			errno = ENOMEM;
+			return -1;
+		}
+		if (getcwd(sb->buf, sb->alloc)) {
+			sb->len = strlen(sb->buf);
+			return 0;
+		}
+		if (errno != ERANGE) {
+			strbuf_reset(sb);
+			return -1;
+		}
+		n = 2 * sb->alloc;
+	}
 }
 
 #define NR(a) (sizeof(a) / sizeof((a)[0]))
@@ -125,21 +149,25 @@ bool gm_top_of_kernel_tree(void)
  */
 static void top_above(struct strbuf *path)
 {
-	char here[4096];
+	struct strbuf here = STRBUF_INIT;
 	const char *p;
 	size_t depth = 0;
 
 	strbuf_reset(path);
-	if (tree_top(".") || !getcwd(here, sizeof(here)))
+	if (tree_top(".") || gm_cwd(&here)) {
+		strbuf_release(&here);
 		return;
-	for (p = here; *p; p++)
+	}
+	for (p = here.buf; *p; p++)
 		depth += *p == '/' && p[1];
+	strbuf_release(&here);
 	while (depth-- && !strbuf_failed(path)) {
 		strbuf_addstr(path, path->len ? "/.." : "..");
 		if (tree_top(path->buf))
 			return;
 	}
-	strbuf_reset(path);
+	if (!strbuf_failed(path))
+		strbuf_reset(path);
 }
 
 int gm_which_conf(const char *name, struct strbuf *path)
@@ -296,25 +324,37 @@ int gm_conf_maintainers(bool *find, char **mpath)
 
 int gm_find_tree(struct strbuf *subdir)
 {
-	char here[4096], buf[4096];
-	int up;
+	struct strbuf here = STRBUF_INIT, top = STRBUF_INIT;
+	size_t skip;
+	int ret = -1, fd;
 
 	if (gm_top_of_kernel_tree())
 		return 0;
-	if (!getcwd(here, sizeof(here)))
-		here[0] = '\0';
-	for (up = 0; here[0] && up < 64 && !gm_top_of_kernel_tree(); up++)
-		if (chdir("..") || !getcwd(buf, sizeof(buf)) ||
-		    !strcmp(buf, "/"))
+	/* where we stand, to come back to (a path may be too long for chdir) */
+	fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || gm_cwd(&here))
+		goto out;
+	/* up to the top, or to / */
+	while (!gm_top_of_kernel_tree())
+		if (chdir("..") || gm_cwd(&top) || !strcmp(top.buf, "/"))
 			break;
-	if (!here[0] || !gm_top_of_kernel_tree() || !getcwd(buf, sizeof(buf))) {
-		if (here[0] && chdir(here))
-			here[0] = '\0';
-		return -1;
+	if (gm_top_of_kernel_tree() && !gm_cwd(&top)) {
+		skip = top.len + (top.len > 1); /* the top and its '/' */
+		if (here.len > skip) {
+			strbuf_addstr(subdir, here.buf + skip);
+			strbuf_addch(subdir, '/');
+			ret = strbuf_failed(subdir) ? -1 : 0;
+		}
 	}
-	strbuf_addstr(subdir, here + strlen(buf) + 1);
-	strbuf_addch(subdir, '/');
-	return 0;
+	/* no tree (or no memory): back where we stood */
+	if (ret && fchdir(fd))
+		ret = -1;
+out:
+	if (fd >= 0)
+		close(fd);
+	strbuf_release(&here);
+	strbuf_release(&top);
+	return ret;
 }
 
 void gm_maintainers_path(const char *mp, struct strbuf *path)
