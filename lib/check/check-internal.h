@@ -50,6 +50,19 @@ bool ck_has_prefix(const char *s, const char *p, size_t len);
 /* the type letter of a field line, and its value (after white space) */
 char ck_field(const struct ck_line *l, const char **v, size_t *vlen);
 bool ck_is_word(char ch);
+/*
+ * Check mode: is line i a '#' comment inside a section, which
+ * get_maintainer.pl skips and parse-maintainers.pl takes for a header
+ * (a field after it, past more comments; a field or the section's header
+ * before it)?  The header's line index in *hdr; *after_header when the
+ * comment comes right after it (then the script stops at the header as
+ * an odd line).  Never in self-test mode: the script's self-test sees a
+ * header there.
+ */
+bool ck_inner_comment(const struct ck *c, size_t i, size_t *hdr,
+		      bool *after_header);
+/* one odd-line finding at each of them */
+void ck_inner_comments(struct ck *c);
 /* does s hold the word w, any case? */
 bool ck_has_icase(const char *s, size_t len, const char *w);
 /* entry k of c->db as a line (for file and lineno), in *tmp */

@@ -126,6 +126,102 @@ char ck_field(const struct ck_line *l, const char **v, size_t *vlen)
 	return l->s[0];
 }
 
+/* /^\s*#/ */
+static bool comment_line(const struct ck_line *l)
+{
+	size_t i = 0;
+
+	while (i < l->len && ck_perl_space(l->s[i]))
+		i++;
+	return i < l->len && l->s[i] == '#';
+}
+
+static bool in_file(const struct ck *c, size_t i, size_t j)
+{
+	return j < c->nr && c->l[i].file == c->l[j].file;
+}
+
+static bool blank_line(const struct ck_line *l)
+{
+	size_t i = 0;
+
+	while (i < l->len && ck_perl_space(l->s[i]))
+		i++;
+	return i == l->len;
+}
+
+bool ck_inner_comment(const struct ck *c, size_t i, size_t *hdr,
+		      bool *after_header)
+{
+	const char *v;
+	size_t vlen, j, k;
+
+	if (c->o->self_test || !comment_line(&c->l[i]))
+		return false;
+	for (j = i + 1; in_file(c, i, j) && comment_line(&c->l[j]); j++)
+		;
+	if (!in_file(c, i, j) || !ck_field(&c->l[j], &v, &vlen))
+		return false;
+	for (k = i; k && in_file(c, i, k - 1) && comment_line(&c->l[k - 1]);
+	     k--)
+		;
+	if (!k || !in_file(c, i, k - 1) || blank_line(&c->l[k - 1]))
+		return false;
+	k--;
+	*after_header = !ck_field(&c->l[k], &v, &vlen);
+	if (*after_header) {
+		/* a header: a line after a blank one (or the file's first) */
+		if (k && in_file(c, i, k - 1) && !blank_line(&c->l[k - 1]))
+			return false;
+		*hdr = k;
+		return true;
+	}
+	/* back over the section's fields (and comments) to its header */
+	while (k && in_file(c, i, k - 1) &&
+	       (ck_field(&c->l[k - 1], &v, &vlen) ||
+		comment_line(&c->l[k - 1])))
+		k--;
+	if (!k || !in_file(c, i, k - 1) || blank_line(&c->l[k - 1]))
+		return false;
+	*hdr = k - 1;
+	return true;
+}
+
+void ck_inner_comments(struct ck *c)
+{
+	size_t i, h;
+	bool after;
+	int hlen, clen;
+
+	for (i = 0; i < c->nr; i++) {
+		if (!ck_inner_comment(c, i, &h, &after))
+			continue;
+		hlen = c->l[h].len > 200 ? 200 : (int)c->l[h].len;
+		clen = c->l[i].len > 60 ? 60 : (int)c->l[i].len;
+		if (after)
+			ck_report(c, D_ODD_LINE, &c->l[i], NULL,
+				  "comment '%.*s' after the header of section "
+				  "'%.*s' is not a field: get_maintainer.pl "
+				  "skips it, format (parse-maintainers.pl) "
+				  "stops at the header as an odd line",
+				  clen, c->l[i].s, hlen, c->l[h].s);
+		else if (comment_line(&c->l[i + 1]))
+			ck_report(c, D_ODD_LINE, &c->l[i], NULL,
+				  "comment '%.*s' inside section '%.*s' is not "
+				  "a field: get_maintainer.pl skips it, format "
+				  "(parse-maintainers.pl) stops at it as an "
+				  "odd line",
+				  clen, c->l[i].s, hlen, c->l[h].s);
+		else
+			ck_report(c, D_ODD_LINE, &c->l[i], NULL,
+				  "comment '%.*s' inside section '%.*s' is not "
+				  "a field: get_maintainer.pl skips it, format "
+				  "(parse-maintainers.pl) takes it for a "
+				  "section header and splits the section there",
+				  clen, c->l[i].s, hlen, c->l[h].s);
+	}
+}
+
 bool ck_is_word(char ch)
 {
 	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||

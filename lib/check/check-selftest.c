@@ -85,6 +85,17 @@ static int seen_header(struct headers *h, const struct ck_line *l, bool *dup,
 	return 0;
 }
 
+/* check mode: line k, or the first after it that is no inner comment */
+static size_t past_comments(const struct ck *c, size_t k)
+{
+	size_t hdr;
+	bool after;
+
+	while (k < c->nr && ck_inner_comment(c, k, &hdr, &after))
+		k++;
+	return k;
+}
+
 static int self_test_section(struct ck *c, size_t idx, struct headers *h)
 {
 	const struct ck_line *x = &c->l[idx], *prev;
@@ -93,8 +104,9 @@ static int self_test_section(struct ck *c, size_t idx, struct headers *h)
 	bool has_s = false, has_f = false, has_ml = false, dup, exact;
 	int hlen = x->len > 200 ? 200 : (int)x->len;
 
-	if (!header_like(x) || idx + 1 >= c->nr ||
-	    !full_field(&c->l[idx + 1], &v, &vlen))
+	k = past_comments(c, idx + 1);
+	if (!header_like(x) || k >= c->nr || !full_field(&c->l[k], &v, &vlen) ||
+	    past_comments(c, idx) != idx)
 		return 0;
 	if (seen_header(h, x, &dup, &exact, &prev))
 		return -1;
@@ -112,7 +124,7 @@ static int self_test_section(struct ck *c, size_t idx, struct headers *h)
 				  "%s:%lu)",
 				  hlen, x->s, ck_fname(c, prev), prev->lineno);
 	}
-	for (k = idx + 1; k < c->nr; k++) {
+	for (k = idx + 1; (k = past_comments(c, k)) < c->nr; k++) {
 		char t = full_field(&c->l[k], &v, &vlen);
 
 		if (!t)

@@ -12,6 +12,82 @@
 
 /* ---- canonical order (format --order) ---- */
 
+/*
+ * File f's text for the order checks: without the comments inside
+ * sections (reported once by ck_inner_comments()), so that the order is
+ * that of the sections get reads.  *map (NULL when nothing was left out)
+ * gives each line of the text its line in the file, *nr its length.
+ * NULL when out of memory.
+ */
+static char *order_text(struct ck *c, size_t f, size_t *len,
+			unsigned long **map, size_t *nr)
+{
+	const struct mapped *mp = &c->db->maps[f];
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, n = 1, hdr, lines = 0;
+	bool after, any = false;
+
+	*map = NULL;
+	*nr = 0;
+	for (i = 0; i < c->nr; i++)
+		if (c->l[i].file == f) {
+			lines++;
+			any |= ck_inner_comment(c, i, &hdr, &after);
+		}
+	if (any) {
+		*map = calloc(lines + 2, sizeof(**map));
+		if (!*map)
+			return NULL;
+	}
+	for (i = 0; i < c->nr && any; i++) {
+		if (c->l[i].file != f || ck_inner_comment(c, i, &hdr, &after))
+			continue;
+		(*map)[n++] = c->l[i].lineno;
+		strbuf_add(&sb, c->l[i].s, c->l[i].len);
+		strbuf_addch(&sb, '\n');
+	}
+	if (any) {
+		/* the end of the file: a line past the last */
+		(*map)[n] = (*map)[n - 1] + 1;
+		*nr = n + 1;
+		if (mp->len && mp->data[mp->len - 1] != '\n')
+			strbuf_setlen(&sb, sb.len - 1);
+	} else {
+		strbuf_add(&sb, mp->data, mp->len);
+	}
+	if (strbuf_failed(&sb)) {
+		strbuf_release(&sb);
+		free(*map);
+		*map = NULL;
+		return NULL;
+	}
+	return strbuf_detach(&sb, len);
+}
+
+/*
+ * A finding of the order checks on a text order_text() left comments
+ * out of: its line, and the "line N" a message ends with ("(line N)"),
+ * in the file's numbers.
+ */
+static void add_mapped(struct diags *to, const struct diag *dg,
+		       const unsigned long *map, size_t nr)
+{
+	const char *m = dg->msg ? dg->msg : "", *e = m + strlen(m), *p;
+	unsigned long line = dg->line < nr ? map[dg->line] : dg->line;
+	unsigned long num;
+	bool paren = e > m && e[-1] == ')';
+
+	p = paren ? e - 1 : e;
+	while (p > m && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	num = strtoul(p, NULL, 10);
+	if (p - m >= 5 && !strncmp(p - 5, "line ", 5) && num && num < nr)
+		diag_add(to, dg->id, dg->file, line, "%.*s%lu%s", (int)(p - m),
+			 m, map[num], paren ? ")" : "");
+	else
+		diag_add(to, dg->id, dg->file, line, "%s", m);
+}
+
 static int canonical(struct ck *c)
 {
 	static const enum diag_id ids[] = { D_SECTION_ORDER, D_FIELD_ORDER,
@@ -19,17 +95,20 @@ static int canonical(struct ck *c)
 					    D_ODD_LINE,	     D_DUP_HEADER };
 	struct maintainers m;
 	struct diags d = DIAGS_INIT;
-	size_t f, i, k;
+	size_t nf = c->db->nr_names, f, i, k;
+	unsigned long **maps = calloc(nf + 1, sizeof(*maps));
+	size_t *nr = calloc(nf + 1, sizeof(*nr));
 	int ret = -1, bad = 0;
 
 	mnt_init(&m);
-	for (f = 0; f < c->db->nr_names; f++) {
-		size_t len = c->db->maps[f].len;
-		char *copy = malloc(len + 1);
+	if (!maps || !nr)
+		goto out;
+	for (f = 0; f < nf; f++) {
+		size_t len;
+		char *copy = order_text(c, f, &len, &maps[f], &nr[f]);
 
 		if (!copy)
 			goto out;
-		memcpy(copy, c->db->maps[f].data, len);
 		if (mnt_parse(&m, c->db->names[f], copy, len, &d))
 			bad = 1;
 	}
@@ -43,13 +122,19 @@ static int canonical(struct ck *c)
 	for (i = 0; i < d.nr; i++) {
 		const struct diag *dg = &d.v[i];
 
+		for (f = 0; f < nf && strcmp(dg->file, c->db->names[f]); f++)
+			;
 		for (k = 0; k < sizeof(ids) / sizeof(ids[0]); k++)
 			if (dg->id == ids[k] && c->o->enabled[dg->id])
-				diag_add(c->d, dg->id, dg->file, dg->line, "%s",
-					 dg->msg);
+				add_mapped(c->d, dg, f < nf ? maps[f] : NULL,
+					   f < nf ? nr[f] : 0);
 	}
 	ret = 0;
 out:
+	for (f = 0; maps && f < nf; f++)
+		free(maps[f]);
+	free(maps);
+	free(nr);
 	diags_release(&d);
 	mnt_release(&m);
 	return ret;
@@ -204,6 +289,8 @@ int ck_run(struct gm_db *db, const struct ck_opts *o, struct diags *d)
 		goto out;
 	ret = -1;
 	if (!o->self_test) {
+		if (o->enabled[D_ODD_LINE])
+			ck_inner_comments(&c);
 		ck_style(&c);
 		if (any(o, fields, sizeof(fields) / sizeof(fields[0])) &&
 		    ck_fields(&c))
