@@ -31,6 +31,8 @@ enum maint_exit {
 	EXIT_PERL_ENOENT = 2, /* a script's die() with $! ENOENT */
 	EXIT_PERL_ENOTTY = 25, /* a script's die() with $! ENOTTY */
 	EXIT_WRITE = 128, /* git's die(): standard output failed */
+	EXIT_PATHSPEC = 128, /* git's die(): get --unowned/--owner PATH
+			      * that matches no file */
 	EXIT_USAGE = 129, /* git-style commands: a usage error */
 	EXIT_PERL_DIE = 255, /* a script's die() with $! 0 */
 };

@@ -362,7 +362,7 @@ out:
 }
 
 /* The script's checks of the options.  -1 to go on, else the status. */
-static int get_check_options(struct get_args *a, int nargs)
+static int get_check_options(struct get_args *a, char **args, int nargs)
 {
 	struct gm_opts *o = &a->o;
 
@@ -396,8 +396,10 @@ static int get_check_options(struct get_args *a, int nargs)
 			  "--unowned or --sections");
 		return EXIT_PERL_DIE;
 	}
-	/* --unowned alone: of the whole tree (issue #24 item 8) */
-	if (a->unowned && !nargs)
+	/* --unowned alone: of the whole tree (issue #24 item 8); with -,
+	 * --unowned or --owner lists the paths of standard input (--all -) */
+	if ((a->unowned && !nargs) ||
+	    ((a->unowned || a->owner) && nargs == 1 && !strcmp(args[0], "-")))
 		a->all = 1;
 	/* --all reads no history unless asked (issue #24 item 7) */
 	if (o->email_git_fallback < 0)
@@ -490,12 +492,17 @@ static int get_answer(struct gm_getmaint *g, struct get_args *a, char **args,
 	int ret = EXIT_PERL_DIE;
 
 	if (a->owner || a->unowned) {
-		struct gm_select sel = { a->unowned, a->owner };
+		struct gm_select sel = { a->unowned, a->owner,
+					 *subdir ? subdir : NULL };
 
-		if (a->owner && !nargs ? gm_owner_sections(g, a->owner, &out) :
-					 gm_select_files(g, &a->o, &sel, args,
-							 (size_t)nargs, &out)) {
-			error_msg("out of memory");
+		if (a->owner && !nargs ?
+			    gm_owner_sections(g, a->owner, &out) :
+			    gm_select_files(g, &a->o, &sel, args, (size_t)nargs,
+					    &out, &d)) {
+			if (!d.nr)
+				error_msg("out of memory");
+			print_get_diags(&d); /* paths that match nothing */
+			ret = d.nr ? EXIT_PATHSPEC : EXIT_PERL_DIE;
 			goto out;
 		}
 	} else {
@@ -728,7 +735,7 @@ int cmd_get(int argc, char **argv)
 	}
 	a->o.gen = a->gen;
 	g.db.globstar = a->gen >= MNT_GEN_7_1;
-	ret = get_check_options(a, nargs);
+	ret = get_check_options(a, args, nargs);
 	if (ret >= 0)
 		goto out;
 	get_history_options(&hist, a);

@@ -13,6 +13,13 @@
  * 0, or -1 with errno (ENOMEM, or getcwd()'s).
  */
 int gm_cwd(struct strbuf *sb);
+/*
+ * A relative path from below the top: prefix ("DIR/") and path, with
+ * "." and "NAME/.." taken out as git takes them out of a pathspec
+ * ("drivers/" and "../kernel/fork.c": "kernel/fork.c"), in out ("."
+ * for the top itself).
+ */
+void gm_prefixed_path(const char *prefix, const char *path, struct strbuf *out);
 
 /* get-match.c: the index's sections by a directory prefix of F: */
 struct gm_bucket {

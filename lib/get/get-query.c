@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -238,9 +239,7 @@ int gm_get_query(struct gm_getmaint *g, const struct gm_opts *o,
 		const char *path = rq->nr ? rq->paths[i] : NULL;
 
 		if (path && rq->prefix && path[0] != '/' && strcmp(path, "-")) {
-			strbuf_reset(&arg);
-			strbuf_addstr(&arg, rq->prefix);
-			strbuf_addstr(&arg, path);
+			gm_prefixed_path(rq->prefix, path, &arg);
 			path = arg.buf;
 		}
 		if (query_path(g, o, path, rq->files, cwd.buf, q, d))
@@ -310,23 +309,58 @@ static int file_selected(struct gm_getmaint *g, const struct gm_opts *o,
 	return yes;
 }
 
+/* paths[i] with sel->prefix before it when relative, in path */
+static void select_path(const struct gm_select *sel, const char *file,
+			struct strbuf *path)
+{
+	if (sel->prefix && file[0] != '/') {
+		gm_prefixed_path(sel->prefix, file, path);
+	} else {
+		strbuf_reset(path);
+		strbuf_addstr(path, file);
+	}
+}
+
 int gm_select_files(struct gm_getmaint *g, const struct gm_opts *o,
 		    const struct gm_select *sel, char **paths, size_t n,
-		    struct strbuf *out)
+		    struct strbuf *out, struct diags *d)
 {
-	size_t i;
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+	size_t i, missing = 0;
+	int yes, ret = -1;
 
 	for (i = 0; i < n; i++) {
-		int yes = file_selected(g, o, sel, paths[i]);
-
+		select_path(sel, paths[i], &path);
+		if (strbuf_failed(&path))
+			goto out;
+		if (!stat(path.buf, &st))
+			continue;
+		if (errno == ENOMEM)
+			goto out;
+		diag_add(d, D_NO_FILES, NULL, 0,
+			 "pathspec '%s' did not match any files", paths[i]);
+		missing++;
+	}
+	if (missing) {
+		errno = ENOENT;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		select_path(sel, paths[i], &path);
+		yes = strbuf_failed(&path) ? -1 :
+					     file_selected(g, o, sel, path.buf);
 		if (yes < 0)
-			return -1;
+			goto out;
 		if (yes) {
 			strbuf_addstr(out, paths[i]);
 			strbuf_addch(out, '\n');
 		}
 	}
-	return strbuf_failed(out) ? -1 : 0;
+	ret = strbuf_failed(out) ? -1 : 0;
+out:
+	strbuf_release(&path);
+	return ret;
 }
 
 int gm_owner_sections(struct gm_getmaint *g, const char *addr,

@@ -357,6 +357,36 @@ out:
 	return ret;
 }
 
+void gm_prefixed_path(const char *prefix, const char *path, struct strbuf *out)
+{
+	const char *p = path, *e;
+	size_t n;
+
+	strbuf_reset(out);
+	strbuf_addstr(out, prefix);
+	for (; *p; p = *e ? e + 1 : e) {
+		e = strchr(p, '/');
+		if (!e)
+			e = p + strlen(p);
+		n = (size_t)(e - p);
+		if (n == 2 && !memcmp(p, "..", 2) && out->len &&
+		    strcmp(out->buf, "../") &&
+		    (out->len < 4 || strcmp(out->buf + out->len - 4, "/../"))) {
+			/* back over the last "NAME/" */
+			out->len--;
+			while (out->len && out->buf[out->len - 1] != '/')
+				out->len--;
+			out->buf[out->len] = '\0';
+		} else if (n && !(n == 1 && *p == '.')) {
+			strbuf_add(out, p, n);
+			if (*e)
+				strbuf_addch(out, '/');
+		}
+	}
+	if (!out->len)
+		strbuf_addch(out, '.'); /* the top itself */
+}
+
 void gm_maintainers_path(const char *mp, struct strbuf *path)
 {
 	if (!mp)

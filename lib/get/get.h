@@ -326,12 +326,20 @@ int gm_get_series(struct gm_getmaint *g, const struct gm_opts *o,
 struct gm_select {
 	bool unowned; /* covered only by THE REST, or by nothing */
 	const char *owner; /* covered by a section naming this address */
+	/* where the paths are from, as "DIR/" below the top; NULL: the top */
+	const char *prefix;
 };
 
-/* The paths (one a line) that sel selects, each on a line of out. */
+/*
+ * The paths that sel selects, each (as given) on a line of out.  Each
+ * must exist, as a file or a directory (with prefix before a relative
+ * one), or nothing is selected: -1 with errno ENOENT and, for each, a
+ * D_NO_FILES "pathspec 'PATH' did not match any files" in d (git's
+ * words).  0, or -1 (that, or out of memory).
+ */
 int gm_select_files(struct gm_getmaint *g, const struct gm_opts *o,
 		    const struct gm_select *sel, char **paths, size_t n,
-		    struct strbuf *out);
+		    struct strbuf *out, struct diags *d);
 /* --owner without files: the headers of the sections naming addr. */
 int gm_owner_sections(struct gm_getmaint *g, const char *addr,
 		      struct strbuf *out);
