@@ -66,7 +66,7 @@ LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
 	   lib/get/get-series.o lib/get/get-setup.o \
 	   lib/history/history.o \
 	   lib/vcs/vcs-activity.o lib/vcs/vcs-cache.o lib/vcs/vcs-cmd.o \
-	   lib/vcs/vcs-commit-graph.o lib/vcs/vcs-graph.o lib/vcs/vcs-log.o \
+	   lib/vcs/vcs-commit-graph.o lib/vcs/vcs-date.o lib/vcs/vcs-graph.o lib/vcs/vcs-log.o \
 	   lib/vcs/vcs-hidx.o lib/vcs/vcs-hidx-log.o \
 	   lib/vcs/vcs-repo.o lib/vcs/vcs-run.o lib/vcs/vcs.o \
 	   lib/merge/merge-check.o lib/merge/merge-fields.o \
@@ -85,7 +85,8 @@ BUILTIN_OBJS = builtin/check.o builtin/format.o builtin/get.o builtin/merge.o \
 TOOL_OBJS = maint.o cli.o heap.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
 	      t/unit/test-check t/unit/test-patch t/unit/test-removetree \
-	      t/unit/test-history t/unit/test-match t/unit/test-run
+	      t/unit/test-history t/unit/test-match t/unit/test-run \
+	      t/unit/test-date
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 \
 	    doc/maint-get.1 \
 	    doc/maint-merge.1 doc/maint-split.1 doc/maint-export.1 \

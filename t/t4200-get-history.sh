@@ -159,19 +159,20 @@ test_expect_success 'a commit-graph with changed-path Bloom filters: the same an
 	check_results 87
 '
 
+# (the date: read by maint as git reads it, t4251; no git rev-parse)
 test_expect_success 'with Bloom filters: no walk by git, no --follow walk' '
 	: >git.log &&
 	(cd "$K" && PATH=$TRASH/bin:$PATH MAINT_GET_CACHE=0 "$MAINT" get --git \
 		--git-since=2023-01-01 -f $(cat "$TRASH/five") >/dev/null) &&
 	cat git.log &&
-	test "$(grep -c "^rev-parse --since=2023-01-01$" git.log)" = 1 &&
+	! grep -q "^rev-parse" git.log &&
 	grep -q -e "^--literal-pathspecs log --no-walk=unsorted --stdin " git.log &&
 	! grep -v -e "--no-walk" git.log | grep -q "log" &&
 	f=$(head -1 five) &&
 	: >git.log &&
 	(cd "$K" && PATH=$TRASH/bin:$PATH MAINT_GET_CACHE=0 "$MAINT" get --git \
 		--git-since=2023-01-01 -f "$f" >/dev/null) &&
-	test "$(grep -c "^rev-parse --since=2023-01-01$" git.log)" = 1 &&
+	! grep -q "^rev-parse" git.log &&
 	! grep -v -e "--no-walk" git.log | grep -q "log"
 '
 

@@ -23,6 +23,8 @@ export GIT_COMMITTER_NAME="Ann Acme" GIT_COMMITTER_EMAIL=ann@acme.example
 
 # walks TRACE: how many git walks maint ran (0: the index answered)
 walks() {
+	# no file: no git process at all (a --since git need not read)
+	test -e "$1" || { echo 0; return; }
 	grep -c -e "git rev-list" -e "no-walk=unsorted" "$1" || true
 }
 

@@ -467,11 +467,7 @@ void vcs_cache_key(struct vcs *v, const char *const argv[], const char *since,
 	if (since)
 		strbuf_addf(key, "TZ %s\n", getenv("TZ") ? getenv("TZ") : "");
 	if (since && !fixed_date(since)) {
-		/* git's now: its tests' GIT_TEST_DATE_NOW, as date.c */
-		const char *t = getenv("GIT_TEST_DATE_NOW");
-		long long now = t ? atoll(t) : (long long)time(NULL);
-
-		strbuf_addf(key, "hour %lld\n", now / 3600);
+		strbuf_addf(key, "hour %lld\n", vcs_git_now() / 3600);
 	}
 	for (i = 0; argv[i]; i++) {
 		strbuf_addstr(key, argv[i]);

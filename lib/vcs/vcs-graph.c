@@ -63,7 +63,10 @@ struct gfile {
 	size_t from;
 	struct vcs_bloom_key key;
 };
-/* --since as git reads it (git rev-parse --since=S): 0, or -1. */
+/*
+ * --since as git reads it: vcs-date.c's, else git rev-parse --since=S.
+ * 0, or -1.
+ */
 int vcs_since_time(struct vcs *v, const char *since, uint64_t *t)
 {
 	struct strbuf arg = STRBUF_INIT, out = STRBUF_INIT;
@@ -71,6 +74,8 @@ int vcs_since_time(struct vcs *v, const char *since, uint64_t *t)
 	char *end;
 	int ret = -1;
 
+	if (!vcs_approxidate(since, vcs_git_now(), t))
+		return 0;
 	strbuf_addf(&arg, "--since=%s", since);
 	argv[2] = arg.buf;
 	if (vcs_run(v, argv, NULL, 0, &out) == 0 && !out.failed &&

@@ -179,10 +179,21 @@ void vcs_bloom_key(const char *path, struct vcs_bloom_key *k);
 bool vcs_bloom_maybe(const struct vcs_graph *g, uint32_t pos,
 		     const struct vcs_bloom_key *k);
 
+/* ---- vcs-date.c ---- */
+
+/*
+ * since (a --since value) as git reads it at now, in *t, for the forms
+ * vcs-date.c reads: 0; 1 for another form (ask git).
+ */
+int vcs_approxidate(const char *since, long long now, uint64_t *t);
+/* git's now: its tests' GIT_TEST_DATE_NOW when set (as date.c), else time() */
+long long vcs_git_now(void);
+
 /* ---- vcs-graph.c ---- */
 
 /* --since as git reads it (git rev-parse --since=S): 0, or -1. */
 int vcs_since_time(struct vcs *v, const char *since, uint64_t *t);
+
 /*
  * The record r..end ("PARENTS\n", the script's format, "\1\n", raw and
  * numstat lines): its lines for path appended to out, as the script's

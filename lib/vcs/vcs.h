@@ -42,8 +42,9 @@
  * change), its parents and date and, for a non-merge commit, the
  * script's format lines and its raw and numstat lines.  Where the walk
  * of the window from HEAD finds every commit there, the logs of files
- * come from it (the walk done here, no git process but git rev-parse
- * --since); where it does not, the call is answered without it and
+ * come from it (the walk done here, no git process: the usual --since
+ * forms are read as git reads them by vcs-date.c, others by git
+ * rev-parse --since); where it does not, the call is answered without it and
  * v->hidx_want asks for vcs_hidx_update() (in the background, by the
  * builtin), which reads only the missing commits.  Same safety rules as
  * the cache; git config maint.historyIndex false or MAINT_GET_CACHE=0
