@@ -269,7 +269,8 @@ static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
 			"MAINTAINERS file or directory (default\n"
 			"MAINTAINERS; ./MAINTAINERS in --self-test)"),
 		OPT_BOOL("find-maintainer-files", &a->find,
-			 "read every MAINTAINERS file below --mpath"),
+			 "read every MAINTAINERS file below --mpath\n"
+			 "(without --mpath: as .get_maintainer.conf says)"),
 		OPT_STR("base", &a->base, "REV",
 			"read the files a PATCH changes from git\n"
 			"revision REV, not the work tree (a pre-commit\n"
@@ -336,6 +337,27 @@ static void check_list(void)
 }
 
 /*
+ * Which MAINTAINERS files are read, as get reads them: with no --mpath,
+ * the --maintainer-path (in *conf_path, malloc'd, or NULL) and
+ * --find-maintainer-files that .get_maintainer.conf gives (U-Boot's:
+ * every MAINTAINERS file below the top), except with --self-test (the
+ * 6.12 script's view of its --mpath) and --no-find-maintainer-files
+ * (MAINTAINERS alone).  0, or -1 when out of memory.
+ */
+static int maintainers_path(const struct check_args *a, char **conf_path,
+			    bool *find)
+{
+	bool conf_find = false;
+
+	*conf_path = NULL;
+	if (!a->mpath && !a->self_test && a->find &&
+	    gm_conf_maintainers(&conf_find, conf_path))
+		return -1;
+	*find = a->find >= 0 ? a->find : conf_find;
+	return 0;
+}
+
+/*
  * MAINTAINERS, and the patches' changes to it in its place.  0, or -1
  * with *nothing set when the patches leave MAINTAINERS alone.
  */
@@ -343,16 +365,24 @@ static int check_read(struct gm_db *db, struct ck_patch *cp,
 		      const struct check_args *a, struct diags *d,
 		      bool *nothing)
 {
-	const char *mpath = a->mpath;
 	struct diags pd = DIAGS_INIT;
+	char *conf_path = NULL;
+	bool find;
 	size_t k;
 	int i, ret = -1;
 
-	if (!mpath)
-		mpath = a->self_test ? "./MAINTAINERS" : "MAINTAINERS";
+	if (maintainers_path(a, &conf_path, &find)) {
+		diag_add(&pd, D_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
 	/* the script reads a directory's files in readdir order */
 	db->readdir_order = a->self_test;
-	if (gm_db_read(db, mpath, a->find, &pd))
+	if (gm_db_read(db,
+		       a->mpath	    ? a->mpath :
+		       conf_path    ? conf_path :
+		       a->self_test ? "./MAINTAINERS" :
+				      "MAINTAINERS",
+		       find, &pd))
 		goto out;
 	cp->base = a->base;
 	for (i = 0; i < a->nargs; i++)
@@ -368,6 +398,7 @@ static int check_read(struct gm_db *db, struct ck_patch *cp,
 	}
 	ret = 0;
 out:
+	free(conf_path);
 	for (k = 0; k < pd.nr; k++)
 		error_msg("%s", pd.v[k].msg);
 	diags_release(&pd);
@@ -503,10 +534,10 @@ static int read_cc_maintainers(struct gm_getmaint *g,
 			       struct diags *d)
 {
 	char *conf_path = NULL;
-	bool conf_find = false;
+	bool find;
 	int ret;
 
-	if (!a->mpath && gm_conf_maintainers(&conf_find, &conf_path)) {
+	if (maintainers_path(a, &conf_path, &find)) {
 		diag_add(d, D_NOMEM, NULL, 0, "out of memory");
 		return -1;
 	}
@@ -514,7 +545,7 @@ static int read_cc_maintainers(struct gm_getmaint *g,
 		      a->mpath	? a->mpath :
 		      conf_path ? conf_path :
 				  "MAINTAINERS",
-		      a->find || conf_find, mailmap, d);
+		      find, mailmap, d);
 	free(conf_path);
 	return ret;
 }
@@ -589,6 +620,7 @@ done:
 int cmd_check(int argc, char **argv)
 {
 	struct check_args a = { .fail_on = "error",
+				.find = -1,
 				.m = -1,
 				.r = -1,
 				.l = -1,
