@@ -572,6 +572,18 @@ out:
 	return ret;
 }
 
+/* Is there a DIR/MAINTAINERS, the rest file split always writes? */
+static bool has_rest(const char *dir)
+{
+	struct strbuf p = STRBUF_INIT;
+	bool ok;
+
+	strbuf_addf(&p, "%s/%s", dir, SPLIT_REST);
+	ok = !strbuf_failed(&p) && is_regular(p.buf);
+	strbuf_release(&p);
+	return ok;
+}
+
 int cmd_join(int argc, char **argv)
 {
 	const char *output = "-";
@@ -605,8 +617,14 @@ int cmd_join(int argc, char **argv)
 		error_msg("%s is not a directory", args[0]);
 		goto out;
 	}
-	if (mnt_read_recursive(&m, args[0], &d)) {
+	if (mnt_read_recursive(&m, args[0], &d) ||
+	    split_join_check(&m, args[0], &d)) {
 		print_diags(&d);
+		if ((d.nr && d.v[d.nr - 1].id == D_NO_FILES) ||
+		    !has_rest(args[0]))
+			error_msg("'%s' is not a split MAINTAINERS (as maint "
+				  "split writes one): nothing joined",
+				  args[0]);
 		ret = EXIT_FAILED;
 		goto out;
 	}

@@ -261,10 +261,47 @@ test_expect_success 'a failure half-way leaves nothing behind' '
 '
 
 test_expect_success 'join: duplicate headers across files are an error' '
-	mkdir dupdir && printf "A\nM:\tx\n" >dupdir/one &&
+	mkdir dupdir && printf "A\nM:\tx\n" >dupdir/MAINTAINERS &&
 	printf "A\nM:\ty\n" >dupdir/two &&
 	test_must_fail maint join dupdir 2>err &&
-	test_grep "dupdir/two:1: error: duplicate section header .A. (first at dupdir/one:1)" err
+	test_grep "dupdir/two:1: error: duplicate section header .A. (first at dupdir/MAINTAINERS:1)" err
+'
+
+# what split writes: DIR/MAINTAINERS (the preamble, the rest), and files
+# of safe names holding sections only
+test_expect_success 'join: a directory split did not write is refused, nothing written' '
+	mkdir -p notsplit/empty notsplit/src notsplit/norest notsplit/pre \
+		notsplit/odd notsplit/blank &&
+	printf "int main(void)\n{\n\treturn 0;\n}\n" >notsplit/src/main.c &&
+	cp notsplit/src/main.c notsplit/src/MAINTAINERS &&
+	printf "A\nM:\tA <a@example.org>\n" >notsplit/norest/drivers &&
+	cp out-dir/MAINTAINERS notsplit/pre/ &&
+	{ echo "Some words"; cat out-dir/drivers_net; } >notsplit/pre/drivers_net &&
+	cp out-dir/MAINTAINERS notsplit/odd/ &&
+	cp out-dir/drivers_net "notsplit/odd/net drivers" &&
+	cp out-dir/MAINTAINERS notsplit/blank/ &&
+	echo >notsplit/blank/fs &&
+	for d in empty src norest pre odd blank; do
+		test_expect_code 1 maint join --output=j.$d notsplit/$d \
+			2>err.$d &&
+		! test -e j.$d &&
+		test_grep "^maint join: .notsplit/$d. is not a split MAINTAINERS (as maint split writes one): nothing joined\$" err.$d ||
+		exit 1
+	done &&
+	test_grep "^notsplit/norest: error: no MAINTAINERS in it" err.norest &&
+	test_grep "^notsplit/src/main.c: error: no section in it" err.src &&
+	test_grep "^notsplit/pre/drivers_net:1: error: text before its first section" err.pre &&
+	test_grep "^notsplit/odd/net drivers: error: not a name maint split writes" err.odd &&
+	test_grep "^notsplit/blank/fs: error: no section in it" err.blank &&
+	test_grep "no MAINTAINERS files in directory" err.empty
+'
+
+test_expect_success 'join: every split directory is one (--by=tree: nested MAINTAINERS)' '
+	for by in dir list tree; do
+		maint join --output=j.$by out-$by || exit 1
+	done &&
+	test -f out-tree/drivers/net/MAINTAINERS 2>/dev/null ||
+	find out-tree -mindepth 2 -name MAINTAINERS | grep -q .
 '
 
 make_repo() {

@@ -134,4 +134,14 @@ int split_series(const struct split_series_opts *o,
 /* Make the temporary directory next to path: DIR/.BASE.maint-XXXXXX. */
 int split_tmpdir_near(const char *path, struct strbuf *tmp);
 
+/*
+ * Is m, read from dir by mnt_read_recursive(), a split MAINTAINERS as
+ * split writes one (what join takes): dir/MAINTAINERS, the rest, with
+ * the preamble; every other file a path of names split_safe_component()
+ * keeps, holding sections and nothing before the first.  0, or -1 with
+ * the first thing that is not in d.
+ */
+int split_join_check(const struct maintainers *m, const char *dir,
+		     struct diags *d);
+
 #endif
