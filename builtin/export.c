@@ -73,12 +73,49 @@ static int produce(void *arg, struct sink *s)
 	return sink_finish(s);
 }
 
+/*
+ * The lines CODEOWNERS cannot say: an F: or X: pattern left out changes
+ * whose files are whose, always named; the N: and K: lines (CODEOWNERS
+ * has no regex and no keyword) named with -v, else counted.
+ */
+static void print_notes(const struct diags *notes, bool verbose)
+{
+	struct diags one = DIAGS_INIT;
+	size_t i, hidden = 0;
+
+	for (i = 0; i < notes->nr; i++) {
+		const struct diag *dg = &notes->v[i];
+		const char *m = dg->msg ? dg->msg : "";
+
+		if (!verbose && (m[0] == 'N' || m[0] == 'K') && m[1] == ':') {
+			hidden++;
+			continue;
+		}
+		one = (struct diags){ .v = (struct diag *)dg, .nr = 1 };
+		print_diags(&one);
+	}
+	if (notes->lost)
+		error_msg("out of memory: %zu note%s lost", notes->lost,
+			  notes->lost == 1 ? "" : "s");
+	if (!notes->nr)
+		return;
+	fflush(stdout);
+	fprintf(stderr,
+		"maint export: %zu line%s cannot be expressed in CODEOWNERS "
+		"(listed in its comments)",
+		notes->nr, notes->nr == 1 ? "" : "s");
+	if (hidden)
+		fprintf(stderr, "; %zu N:/K: line%s not listed here: use -v",
+			hidden, hidden == 1 ? "" : "s");
+	fputc('\n', stderr);
+}
+
 int cmd_export(int argc, char **argv)
 {
 	const char *format = "json", *input = "MAINTAINERS", *output = "-";
 	const char *tree = NULL;
 	char *input_dir = NULL;
-	int help = 0, quiet = 0, nargs, ret = EXIT_USAGE;
+	int help = 0, quiet = 0, verbose = 0, nargs, ret = EXIT_USAGE;
 	const struct option opts[] = {
 		OPT_STR("format", &format, "FORMAT",
 			"json (default) or codeowners"),
@@ -96,6 +133,9 @@ int cmd_export(int argc, char **argv)
 			"file to write, - for stdout (default: -)"),
 		OPT_SET("q|quiet", &quiet,
 			"no notes on stderr for what is not exported"),
+		OPT_SET("v|verbose", &verbose,
+			"list on stderr each N: and K: line not\n"
+			"exported (without: their count)"),
 		OPT_SET("h|help", &help, "show this help"),
 		OPT_TABLE_END,
 	};
@@ -152,12 +192,8 @@ int cmd_export(int argc, char **argv)
 	out.path = output;
 	if (write_outputs(&out, 1))
 		goto out;
-	if (!quiet && notes.nr) {
-		print_diags(&notes);
-		fprintf(stderr,
-			"maint export: %zu lines cannot be expressed in CODEOWNERS (listed in its comments)\n",
-			notes.nr);
-	}
+	if (!quiet)
+		print_notes(&notes, verbose);
 	ret = EXIT_OK;
 out:
 	free(args);

@@ -17,7 +17,8 @@
  * makes; less its chief penguin, as maint get leaves him out).  What has
  * no CODEOWNERS form -- N: regexes, K: keywords, patterns with regex
  * syntax -- is listed in comments at the top and reported as notes in d
- * (D_NOT_EXPORTED, with file:line); nothing is dropped silently.
+ * (D_NOT_EXPORTED, with file:line, the message starting with the line's
+ * "X: "); nothing is dropped silently.
  *
  * Both append to out and return 0, or -1 when out of memory.  The
  * library neither prints nor reads the tree: is_dir (may be NULL) says
