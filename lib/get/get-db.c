@@ -192,89 +192,6 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* An entry of a directory, with what it is (list_directory_typed()) */
-struct find_entry {
-	char *name;
-	enum file_type type;
-};
-
-static int cmp_entry(const void *a, const void *b)
-{
-	return strcmp(((const struct find_entry *)a)->name,
-		      ((const struct find_entry *)b)->name);
-}
-
-/*
- * The entries of dir in name order, in *out (malloc'd; the names are the
- * caller's to free).  0, or -1.
- */
-static int find_entries(const char *dir, struct find_entry **out, size_t *n)
-{
-	char **names = NULL;
-	enum file_type *types = NULL;
-	int err = 0;
-	size_t i;
-
-	*out = NULL;
-	if (list_directory_typed(dir, &names, &types, n, &err))
-		return -1;
-	*out = *n ? calloc(*n, sizeof(**out)) : NULL;
-	if (*n && !*out) {
-		for (i = 0; i < *n; i++)
-			free(names[i]);
-		free(names);
-		free(types);
-		return -1;
-	}
-	for (i = 0; i < *n; i++)
-		(*out)[i] = (struct find_entry){ names[i], types[i] };
-	free(names);
-	free(types);
-	if (*n)
-		qsort(*out, *n, sizeof(**out), cmp_entry);
-	return 0;
-}
-
-/*
- * --find-maintainer-files: File::Find without following links, so the
- * walk neither leaves the tree nor loops; a link is skipped.  What each
- * entry is comes from readdir (no lstat but where it does not say).
- */
-static int find_files(const char *dir, char ***out, size_t *nr, size_t *alloc)
-{
-	struct find_entry *e = NULL;
-	size_t n = 0, i;
-	int ret = 0;
-
-	if (find_entries(dir, &e, &n))
-		return -1;
-	for (i = 0; i < n && !ret; i++) {
-		struct strbuf p = STRBUF_INIT;
-
-		strbuf_addstr(&p, dir);
-		if (p.len && p.buf[p.len - 1] != '/')
-			strbuf_addch(&p, '/');
-		strbuf_addstr(&p, e[i].name);
-		if (strbuf_failed(&p)) {
-			ret = -1;
-		} else if (e[i].type == FT_DIRECTORY) {
-			if (strcmp(e[i].name, ".git"))
-				ret = find_files(p.buf, out, nr, alloc);
-		} else if (!strcmp(e[i].name, "MAINTAINERS") &&
-			   e[i].type == FT_REGULAR) {
-			if (!ALLOC_GROW(*out, *nr + 1, *alloc))
-				ret = -1;
-			else
-				(*out)[(*nr)++] = strbuf_detach(&p, NULL);
-		}
-		strbuf_release(&p);
-	}
-	for (i = 0; i < n; i++)
-		free(e[i].name);
-	free(e);
-	return ret;
-}
-
 /* Out of memory, said in d; -1. */
 static int db_nomem(struct diags *d, const char *path)
 {
@@ -332,7 +249,9 @@ static int dir_names(struct gm_db *db, const char *path, bool find,
 {
 	size_t alloc = 0;
 
-	if (find && find_files(path, files, nr, &alloc)) {
+	if (find && gm_walk_find(path, files, nr, &alloc)) {
+		if (errno == ENOMEM)
+			return db_nomem(d, path);
 		diag_add_errno(d, D_OPEN, path, errno, "cannot read");
 		return -1;
 	}

@@ -63,6 +63,14 @@ struct gm_hit {
 int gm_hits(struct gm_db *db, const struct gm_opts *o, const char *file,
 	    bool *exact, struct gm_hit **hits, size_t *n);
 
+/*
+ * get-walk.c: --find-maintainer-files, the files named MAINTAINERS below
+ * root as the script's File::Find gives them (from the memo of the last
+ * walk where it holds), appended to *out (*nr of them, *alloc room; the
+ * caller frees them).  0, or -1 with errno.
+ */
+int gm_walk_find(const char *root, char ***out, size_t *nr, size_t *alloc);
+
 /* get-answer.c: what an M: is by its section's S: (lower case), as
  * get_maintainer_role() says it ("maintained" -> "maintainer"); the
  * status itself when it has no name */

@@ -22,6 +22,9 @@
  * over the entry, without fsync(): a file a crash left torn fails its
  * CRC and is a miss (an fsync cost a later call more than the rest of
  * it).  Any error just means no cache.
+ *
+ * The memos (vcs_memo_*()) are files of the same format in
+ * GIT_COMMON_DIR/maint itself, reached and written the same way.
  */
 #define _DEFAULT_SOURCE /* getentropy() */
 #include "vcs-internal.h"
@@ -251,9 +254,12 @@ out:
 	return ret;
 }
 
-/* Write entry name (header, key, val): 0, or -1 (nothing left behind). */
-static int cache_write(struct vcs *v, const char *name,
-		       const struct strbuf *key, const char *val, size_t len)
+/*
+ * Write entry name (header, key, val) of directory dfd: 0, or -1 (nothing
+ * left behind).
+ */
+static int entry_write(int dfd, const char *name, const struct strbuf *key,
+		       const char *val, size_t len)
 {
 	struct strbuf hdr = STRBUF_INIT;
 	struct vcs_part parts[] = { { key->buf, key->len }, { val, len } };
@@ -261,23 +267,29 @@ static int cache_write(struct vcs *v, const char *name,
 
 	strbuf_addf(&hdr, CACHE_MAGIC "%zu %zu %08lx\n", key->len, len,
 		    (unsigned long)crc_of(key, val, len));
-	ret = vcs_cache_write_file(v->cachefd, name, &hdr, parts, 2);
+	ret = vcs_cache_write_file(dfd, name, &hdr, parts, 2);
 	strbuf_release(&hdr);
 	return ret;
 }
 
-/* Read a regular file below the cache directory into out (reset). */
-static int read_entry(struct vcs *v, const char *name, struct strbuf *out)
+static int cache_write(struct vcs *v, const char *name,
+		       const struct strbuf *key, const char *val, size_t len)
+{
+	return entry_write(v->cachefd, name, key, val, len);
+}
+
+/* Read a regular file of ours in directory dfd into out (reset). */
+static int read_entry(int dfd, const char *name, struct strbuf *out)
 {
 	struct stat st;
 	int fd, ret = -1;
 	ssize_t r;
 
 	strbuf_reset(out);
-	fd = openat(v->cachefd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
 	    (uint64_t)st.st_size > CACHE_MAX ||
 	    !strbuf_grow(out, (size_t)st.st_size + 1))
 		goto out;
@@ -326,13 +338,14 @@ static bool parse_size(const char **p, const char *end, char stop, size_t *val)
 enum { ENTRY_MISS, ENTRY_HIT, ENTRY_BAD };
 
 /*
- * Entry name for key: ENTRY_HIT with the payload appended to out;
- * ENTRY_MISS when there is none or it was made for another key (a hash
- * collision); ENTRY_BAD when the file is not a whole, intact entry (it
- * is removed and why said in v->cache_info).
+ * Entry name of directory dfd (dir: its path, for messages) for key:
+ * ENTRY_HIT with the payload appended to out; ENTRY_MISS when there is
+ * none or it was made for another key (a hash collision); ENTRY_BAD when
+ * the file is not a whole, intact entry (it is removed and why said in
+ * v->cache_info).
  */
-static int cache_read(struct vcs *v, const char *name, const struct strbuf *key,
-		      struct strbuf *out)
+static int entry_read(struct vcs *v, int dfd, const char *dir, const char *name,
+		      const struct strbuf *key, struct strbuf *out)
 {
 	struct strbuf t = STRBUF_INIT;
 	const char *p, *end, *why = NULL;
@@ -341,7 +354,7 @@ static int cache_read(struct vcs *v, const char *name, const struct strbuf *key,
 	char *e;
 	int ret = ENTRY_MISS;
 
-	if (read_entry(v, name, &t))
+	if (read_entry(dfd, name, &t))
 		goto out;
 	p = t.buf;
 	end = t.buf + t.len;
@@ -385,12 +398,18 @@ static int cache_read(struct vcs *v, const char *name, const struct strbuf *key,
 out:
 	if (why) {
 		strbuf_addf(&v->cache_info, "cache file %s/%s: %s, discarded\n",
-			    v->cachedir, name, why);
-		unlinkat(v->cachefd, name, 0);
+			    dir, name, why);
+		unlinkat(dfd, name, 0);
 		ret = ENTRY_BAD;
 	}
 	strbuf_release(&t);
 	return ret;
+}
+
+static int cache_read(struct vcs *v, const char *name, const struct strbuf *key,
+		      struct strbuf *out)
+{
+	return entry_read(v, v->cachefd, v->cachedir, name, key, out);
 }
 
 /*
@@ -511,5 +530,86 @@ void vcs_cache_put(struct vcs *v, const struct strbuf *key,
 	cache_name(key, &name);
 	if (!name.failed)
 		cache_write(v, name.buf, key, val->buf, val->len);
+	strbuf_release(&name);
+}
+
+/*
+ * GIT_COMMON_DIR/maint for a memo (made when create): its descriptor,
+ * or -1 (no memo: off, no git directory, refused or not there).
+ */
+static int memo_dir(struct vcs *v, bool create)
+{
+	struct strbuf path = STRBUF_INIT;
+	const char *env = getenv("MAINT_GET_CACHE");
+	int gfd, fd = -1;
+
+	if (!v->cache || (env && !strcmp(env, "0")))
+		return -1;
+	vcs_repo_setup(v);
+	if (!v->commondir)
+		return -1;
+	gfd = open(v->commondir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (gfd < 0)
+		return -1;
+	strbuf_addf(&path, "%s/maint", v->commondir);
+	if (!path.failed)
+		fd = vcs_cache_open_dir(v, gfd, "maint", path.buf, create);
+	close(gfd);
+	strbuf_release(&path);
+	return fd < 0 ? -1 : fd;
+}
+
+bool vcs_memo_on(struct vcs *v)
+{
+	const char *env = getenv("MAINT_GET_CACHE");
+
+	if (!v->cache || (env && !strcmp(env, "0")))
+		return false;
+	vcs_repo_setup(v);
+	return v->commondir != NULL;
+}
+
+/* The file name of kind's memo for key, in name (false: no memory). */
+static bool memo_name(const char *kind, const struct strbuf *key,
+		      struct strbuf *name)
+{
+	strbuf_addf(name, "%s-%016llx", kind,
+		    (unsigned long long)vcs_fnv64(key->buf, key->len));
+	return !name->failed && !strbuf_failed(key);
+}
+
+bool vcs_memo_get(struct vcs *v, const char *kind, const struct strbuf *key,
+		  struct strbuf *out)
+{
+	struct strbuf dir = STRBUF_INIT, name = STRBUF_INIT;
+	int fd = memo_dir(v, false);
+	bool hit;
+
+	if (fd < 0)
+		return false;
+	strbuf_addf(&dir, "%s/maint", v->commondir);
+	hit = !dir.failed && memo_name(kind, key, &name) &&
+	      entry_read(v, fd, dir.buf, name.buf, key, out) == ENTRY_HIT;
+	close(fd);
+	strbuf_release(&dir);
+	strbuf_release(&name);
+	return hit;
+}
+
+void vcs_memo_put(struct vcs *v, const char *kind, const struct strbuf *key,
+		  const struct strbuf *val)
+{
+	struct strbuf name = STRBUF_INIT;
+	int fd;
+
+	if (strbuf_failed(val) || !memo_name(kind, key, &name)) {
+		strbuf_release(&name);
+		return;
+	}
+	fd = memo_dir(v, true);
+	if (fd >= 0) {
+		entry_write(fd, name.buf, key, val->buf, val->len);
+		close(fd);
+	}
 	strbuf_release(&name);
 }

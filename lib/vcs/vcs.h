@@ -149,6 +149,25 @@ bool vcs_shallow(struct vcs *v);
  */
 int vcs_hidx_update(struct vcs *v, const char *since);
 
+/*
+ * Memos of what a command saw in the work tree (get's walk of
+ * --find-maintainer-files), in GIT_COMMON_DIR/maint, one file a kind
+ * and key ("KIND-HASH", HASH the key's FNV-1a): the cache's file format
+ * (the key and a CRC), directory and rules (no link followed, another
+ * user's directory or file refused, a damaged file removed and read as
+ * a miss); written through a temporary file renamed over it, not
+ * flushed to disk (a torn file fails its CRC).  vcs_memo_on(): may a
+ * memo be kept here (a git directory, MAINT_GET_CACHE not 0)?
+ * vcs_memo_get(): true with the payload kept for key appended to out;
+ * false for none, a damaged file or no memory.  vcs_memo_put(): errors
+ * ignored.
+ */
+bool vcs_memo_on(struct vcs *v);
+bool vcs_memo_get(struct vcs *v, const char *kind, const struct strbuf *key,
+		  struct strbuf *out);
+void vcs_memo_put(struct vcs *v, const char *kind, const struct strbuf *key,
+		  const struct strbuf *val);
+
 /* Is the path tracked (vcs_file_exists(): git ls-files PATH says so)? */
 bool vcs_file_exists(struct vcs *v, const char *path);
 

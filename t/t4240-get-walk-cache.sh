@@ -1,0 +1,222 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# maint get --find-maintainer-files with the memo of its walk
+# (.git/maint/walk-*): after each change to a small git tree (a new
+# MAINTAINERS deep down, one removed, a directory renamed, replaced by a
+# link, MAINTAINERS replaced by a directory, a file added in the tick
+# the memo read its directory, the memo damaged or not ours, no .git),
+# the same answers as without it (MAINT_GET_CACHE=0).  Every MAINTAINERS
+# has a section that matches every file (N: .*), so the answer and
+# --sections show which files were read, in which order.
+. "$(dirname "$0")/test-lib.sh"
+
+T=$TRASH/tree
+OLD=@1600000000
+# a file system of whole seconds (racy mtimes): t/coarse-time.c
+COARSE=$TRASH/coarse-time.so
+${CC:-cc} -shared -fPIC -O1 -o "$COARSE" "$TEST_DIRECTORY/coarse-time.c" \
+	-ldl 2>"$TRASH/coarse.err" || COARSE=
+
+# maint_file DIR TAG: DIR/MAINTAINERS with one section for every file
+maint_file() {
+	printf 'SEC %s\nM:\tP %s <p-%s@example.org>\nS:\tMaintained\nN:\t.*\n' \
+		"$2" "$2" "$2" >"$1/MAINTAINERS"
+}
+
+# answer OUT [ENV]: maint's answers in $T (default and --sections)
+answer() {
+	(cd "$T" &&
+	 for a in "" --sections; do
+		env ${2:-} "$MAINT" get --notree --nogit --nogit-fallback \
+			--find-maintainer-files --maintainer-path=. $a \
+			-f a/x.c 2>&1
+		echo "exit $?"
+	 done) >"$1"
+}
+
+# same: with the memo and without it, the same answers
+same() {
+	answer "$TRASH/with" &&
+	answer "$TRASH/without" MAINT_GET_CACHE=0 &&
+	test_cmp "$TRASH/without" "$TRASH/with"
+}
+
+# settle: every directory's mtime old (not racy), and the memo made
+settle() {
+	find "$T" -path "$T/.git" -prune -o -type d -exec touch -m -d $OLD {} + &&
+	answer "$TRASH/settled" &&
+	ls "$T"/.git/maint/walk-* >/dev/null
+}
+
+memo() {
+	ls "$T"/.git/maint/walk-*
+}
+
+test_expect_success 'a git tree: the memo is made and answers as the walk' '
+	mkdir -p "$T" && cd "$T" && git init -q &&
+	mkdir -p a/b/c d e/f Zed && touch a/x.c &&
+	maint_file . top && maint_file a/b a-b && maint_file Zed zed &&
+	maint_file e/f e-f &&
+	answer "$TRASH/first" &&
+	test "$(memo | wc -l)" = 1 &&
+	test_grep "p-zed@" "$TRASH/first" && test_grep "p-e-f@" "$TRASH/first" &&
+	same && settle && same
+'
+
+test_expect_success 'MAINT_GET_CACHE=0 keeps no memo' '
+	cd "$T" &&
+	rm -rf "$T/.git/maint" &&
+	answer "$TRASH/out" MAINT_GET_CACHE=0 &&
+	! test -e "$T/.git/maint" &&
+	settle
+'
+
+test_expect_success 'nothing changed: the memo is not written again' '
+	cd "$T" &&
+	was=$(stat -c "%i %y" "$(memo)") &&
+	same &&
+	test "$(stat -c "%i %y" "$(memo)")" = "$was"
+'
+
+test_expect_success 'a new MAINTAINERS in a new nested directory' '
+	cd "$T" &&
+	mkdir -p a/b/c/g/h && maint_file a/b/c/g/h new &&
+	same && test_grep "p-new@" "$TRASH/with" && settle
+'
+
+test_expect_success 'a MAINTAINERS added to a directory the memo holds' '
+	cd "$T" &&
+	maint_file d dee &&
+	same && test_grep "p-dee@" "$TRASH/with" && settle
+'
+
+test_expect_success 'a MAINTAINERS removed' '
+	cd "$T" &&
+	rm a/b/MAINTAINERS &&
+	same && ! grep -q "p-a-b@" "$TRASH/with" && settle
+'
+
+test_expect_success 'a directory renamed (its subtree goes with it)' '
+	cd "$T" &&
+	mv a/b a/y &&
+	same && test_grep "p-new@" "$TRASH/with" && settle &&
+	mv e/f e/0 && same && settle
+'
+
+test_expect_success 'a directory replaced by a link to one with a MAINTAINERS' '
+	cd "$T" &&
+	mkdir -p "$TRASH/outside" && maint_file "$TRASH/outside" outside &&
+	rm -rf e/0 && ln -s "$TRASH/outside" e/0 &&
+	same && ! grep -q "p-outside@" "$TRASH/with" && settle &&
+	rm e/0 && mkdir e/0 && ln -s ../Zed e/0/f &&
+	same && ! grep -q "p-e-f@" "$TRASH/with" && settle
+'
+
+test_expect_success 'MAINTAINERS replaced by a directory named MAINTAINERS' '
+	cd "$T" &&
+	rm d/MAINTAINERS && mkdir d/MAINTAINERS &&
+	same && ! grep -q "p-dee@" "$TRASH/with" && settle &&
+	maint_file d/MAINTAINERS inner &&
+	same && test_grep "p-inner@" "$TRASH/with" && settle
+'
+
+test_expect_success 'a file added in the second its directory was read' '
+	cd "$T" && test -n "$COARSE" && export LD_PRELOAD=$COARSE &&
+	for i in $(seq 5); do
+		mkdir "r$i" &&
+		"$MAINT" get --notree --nogit --nogit-fallback \
+			--find-maintainer-files \
+			--maintainer-path=. -f a/x.c >/dev/null &&
+		maint_file "r$i" "racy$i" &&
+		same && test_grep "p-racy$i@" "$TRASH/with" || return 1
+	done &&
+	settle
+'
+
+test_expect_success 'an mtime set back by hand after a change' '
+	cd "$T" &&
+	m=$(stat -c %Y a) && maint_file a back && touch -m -d @"$m" a &&
+	test "$(stat -c %Y a)" = "$m" &&
+	same && test_grep "p-back@" "$TRASH/with" && settle
+'
+
+test_expect_success 'the memo truncated, zeroed, emptied: the walk answers' '
+	cd "$T" &&
+	maint_file Zed zed2 &&
+	f=$(memo) && head -c 100 "$f" >"$f.t" && mv "$f.t" "$f" &&
+	same && test_grep "p-zed2@" "$TRASH/with" && settle &&
+	rm Zed/MAINTAINERS &&
+	f=$(memo) && s=$(stat -c %s "$f") &&
+	head -c "$s" /dev/zero >"$f" &&
+	same && ! grep -q "p-zed2@" "$TRASH/with" && settle &&
+	maint_file Zed zed3 && : >"$(memo)" && same && settle
+'
+
+test_expect_success 'the memo a link: not followed, not written through' '
+	cd "$T" &&
+	f=$(memo) && cp "$f" "$TRASH/memo-copy" && cp "$f" "$TRASH/target" &&
+	rm "$f" && ln -s "$TRASH/target" "$f" &&
+	same && ! test -L "$f" && test_cmp "$TRASH/memo-copy" "$TRASH/target" &&
+	maint_file e e && rm "$f" && ln -s "$TRASH/target" "$f" &&
+	same && test_grep "p-e@" "$TRASH/with" && ! test -L "$f" &&
+	test_cmp "$TRASH/memo-copy" "$TRASH/target" && settle
+'
+
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	test_expect_success 'the memo of another user: not read, replaced' '
+	cd "$T" &&
+		f=$(memo) && chown nobody "$f" &&
+		same && test "$(stat -c %u "$(memo)")" = 0 && settle
+	'
+	test_expect_success '.git/maint of another user: no memo' '
+	cd "$T" &&
+		chown nobody .git/maint && was=$(stat -c "%i %y" "$(memo)") &&
+		maint_file e e4 && same && test_grep "p-e4@" "$TRASH/with" &&
+		test "$(stat -c "%i %y" "$(memo)")" = "$was" &&
+		chown 0 .git/maint && settle
+	'
+else
+	test_skip 'the memo of another user: not read, replaced' 'not root'
+	test_skip '.git/maint of another user: no memo' 'not root'
+fi
+
+test_expect_success 'no .git (a tarball tree): the plain walk' '
+	cd "$T" &&
+	mv .git "$TRASH/git-aside" &&
+	maint_file a/y/c c && same && test_grep "p-c@" "$TRASH/with" &&
+	! test -e .git && mv "$TRASH/git-aside" .git && same
+'
+
+test_expect_success 'after all that: the memo still answers as the walk' '
+	cd "$T" &&
+	settle && same && mkdir -p n1/n2/n3 && maint_file n1/n2/n3 deep &&
+	rm -rf a/y && same && test_grep "p-deep@" "$TRASH/with" &&
+	! grep -q "p-new@" "$TRASH/with"
+'
+
+test_expect_success 'out of memory: the answer or out of memory, never a memo that lies' '
+	cd "$T" && settle && mkdir -p o1/o2 && maint_file o1/o2 oom &&
+	nm "$MAINT" 2>/dev/null | grep -q __asan_init && exit 0
+	shim=$TRASH/alloc-fail.so &&
+	${CC:-cc} -shared -fPIC -O1 -o "$shim" \
+		"$TEST_DIRECTORY/alloc-fail.c" &&
+	answer "$TRASH/clean" MAINT_GET_CACHE=0 &&
+	rm -rf .git/maint &&
+	env LD_PRELOAD="$shim" ALLOC_COUNT="$TRASH/count" "$MAINT" get \
+		--notree --nogit --nogit-fallback --find-maintainer-files \
+		--maintainer-path=. -f a/x.c >/dev/null &&
+	k=$(cat "$TRASH/count") && bad=0 &&
+	# odd: the memo made in that run; even: read back (and rewritten)
+	for n in $(seq 1 "$k"); do
+		[ $((n % 2)) = 1 ] && rm -rf .git/maint
+		[ $((n % 4)) = 0 ] && touch o1/o2
+		answer "$TRASH/out" "LD_PRELOAD=$shim ALLOC_FAIL_AT=$n" &&
+		answer "$TRASH/after" &&
+		test_cmp "$TRASH/clean" "$TRASH/after" || bad=$((bad + 1))
+		cmp -s "$TRASH/clean" "$TRASH/out" ||
+			grep -q "out of memory" "$TRASH/out" || bad=$((bad + 1))
+	done &&
+	echo "$k allocations, $bad runs wrong" && test $bad = 0
+'
+
+test_done
