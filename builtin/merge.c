@@ -201,8 +201,7 @@ static int install(bool committed)
 	const char *top[] = { "git", "rev-parse", "--show-toplevel", NULL };
 	struct strbuf attr = STRBUF_INIT, config = STRBUF_INIT,
 		      driver = STRBUF_INIT;
-	char self[PATH_MAX];
-	ssize_t n;
+	struct strbuf self = STRBUF_INIT;
 	int ret = EXIT_ERROR;
 
 	if (git_line(committed ? top : gp, &attr) || git_line(cp, &config)) {
@@ -215,12 +214,9 @@ static int install(bool committed)
 	/* git config writes through a link: refused before it runs */
 	if (refuse_link(config.buf) || refuse_link(attr.buf))
 		goto out;
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n <= 0)
-		strcpy(self, "maint");
-	else
-		self[n] = '\0';
-	sq_quote(&driver, self);
+	if (strbuf_readlink(&self, "/proc/self/exe") || !self.len)
+		strbuf_addstr(&self, "maint");
+	sq_quote(&driver, self.buf);
 	strbuf_addstr(&driver,
 		      " merge %O %A %B --marker-size=%L --path=%P"
 		      " --ours-label=%X --base-label=%S --theirs-label=%Y");
@@ -254,6 +250,7 @@ static int install(bool committed)
 		       ".gitattributes to commit)\n");
 	ret = EXIT_OK;
 out:
+	strbuf_release(&self);
 	strbuf_release(&attr);
 	strbuf_release(&config);
 	strbuf_release(&driver);

@@ -109,4 +109,12 @@ test_expect_success 'maint.generation through an include, a .git file' '
 	answer gitted out $ARGS && test_cmp new.expect out
 '
 
+test_expect_success 'git config maint.generation seen from 1,500 directories down' '
+	git init -q deep && git -C deep config maint.generation 6.12 &&
+	d=$(printf "d%.0s/" $(seq 1 1500)) && mkdir -p "deep/$d" &&
+	mkdir empty-home &&
+	(cd "deep/$d" && HOME=$TRASH/empty-home "$MAINT" get --version) >v &&
+	test_grep "^answering as get_maintainer.pl of 6.12 (git config maint.generation)$" v
+'
+
 test_done

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "strbuf.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 char strbuf_empty[1];
 
@@ -175,4 +177,66 @@ int sink_flush(struct sink *s, bool force)
 int sink_finish(struct sink *s)
 {
 	return sink_flush(s, true);
+}
+
+int strbuf_getcwd(struct strbuf *sb)
+{
+	size_t n = 256;
+
+	for (;;) {
+		strbuf_reset(sb);
+		if (!strbuf_grow(sb, n)) {
+			errno = ENOMEM;
+			return -1;
+		}
+		if (getcwd(sb->buf, sb->alloc)) {
+			sb->len = strlen(sb->buf);
+			return 0;
+		}
+		if (errno != ERANGE) {
+			strbuf_reset(sb);
+			return -1;
+		}
+		n = 2 * sb->alloc;
+	}
+}
+
+int strbuf_readlink(struct strbuf *sb, const char *path)
+{
+	size_t n = 256;
+	ssize_t got;
+
+	for (;;) {
+		strbuf_reset(sb);
+		if (!strbuf_grow(sb, n)) {
+			errno = ENOMEM;
+			return -1;
+		}
+		got = readlink(path, sb->buf, sb->alloc);
+		if (got < 0) {
+			strbuf_reset(sb);
+			return -1;
+		}
+		if ((size_t)got < sb->alloc) {
+			sb->len = (size_t)got;
+			sb->buf[sb->len] = '\0';
+			return 0;
+		}
+		n = 2 * sb->alloc;
+	}
+}
+
+int strbuf_getline(struct strbuf *sb, FILE *f)
+{
+	int c;
+
+	strbuf_reset(sb);
+	while ((c = getc(f)) != EOF && c != '\n') {
+		char ch = (char)c;
+
+		strbuf_add(sb, &ch, 1);
+	}
+	if (sb->failed || (c == EOF && (!sb->len || ferror(f))))
+		return -1;
+	return 0;
 }

@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 struct strbuf {
@@ -45,6 +46,19 @@ void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void strbuf_reset(struct strbuf *sb);
+/*
+ * The current directory (getcwd(), however long) in sb, replacing what
+ * it held.  0, or -1 with errno (ENOMEM, or getcwd()'s).
+ */
+int strbuf_getcwd(struct strbuf *sb);
+/* What the link at path holds, however long, in sb; 0, or -1 with errno. */
+int strbuf_readlink(struct strbuf *sb, const char *path);
+/*
+ * The next line of f (its '\n' left out), however long, in sb, replacing
+ * what it held.  0; -1 at the end of f, on a read error or out of memory
+ * (sb->failed).
+ */
+int strbuf_getline(struct strbuf *sb, FILE *f);
 /* Append s[0..len) with non-printable bytes shown as \xNN, \t, \r, \n. */
 void strbuf_add_quoted(struct strbuf *sb, const char *s, size_t len);
 

@@ -20,24 +20,26 @@
  */
 static unsigned long ignores_all(void)
 {
-	char buf[4096];
+	struct strbuf line = STRBUF_INIT;
 	unsigned long n = 0, found = 0;
 	FILE *f = fopen(".gitignore", "r");
 
 	if (!f)
 		return 0;
-	while (fgets(buf, sizeof(buf), f)) {
-		size_t len = strcspn(buf, "\r\n");
+	while (!strbuf_getline(&line, f)) {
+		size_t len = strcspn(line.buf, "\r");
 
 		n++;
-		while (len && (buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+		while (len &&
+		       (line.buf[len - 1] == ' ' || line.buf[len - 1] == '\t'))
 			len--;
-		buf[len] = '\0';
-		if (!strcmp(buf, "*") || !strcmp(buf, "/*") ||
-		    !strcmp(buf, "**") || !strcmp(buf, "/**"))
+		line.buf[len] = '\0';
+		if (!strcmp(line.buf, "*") || !strcmp(line.buf, "/*") ||
+		    !strcmp(line.buf, "**") || !strcmp(line.buf, "/**"))
 			found = n;
 	}
 	fclose(f);
+	strbuf_release(&line);
 	return found;
 }
 

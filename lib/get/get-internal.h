@@ -9,11 +9,6 @@
 #include "get.h"
 
 /*
- * get-setup.c: the current directory (getcwd(), however long) in sb.
- * 0, or -1 with errno (ENOMEM, or getcwd()'s).
- */
-int gm_cwd(struct strbuf *sb);
-/*
  * A relative path from below the top: prefix ("DIR/") and path, with
  * "." and "NAME/.." taken out as git takes them out of a pathspec
  * ("drivers/" and "../kernel/fork.c": "kernel/fork.c"), in out ("."

@@ -227,7 +227,7 @@ int gm_get_query(struct gm_getmaint *g, const struct gm_opts *o,
 	size_t i;
 	int ret = -1;
 
-	if (!gm_cwd(&cwd))
+	if (!strbuf_getcwd(&cwd))
 		strbuf_addch(&cwd, '/');
 	else if (errno == ENOMEM)
 		cwd.failed = true;

@@ -92,28 +92,6 @@ static bool tree_has(const char *dir, const char *const *files, size_t nf,
 	return ret;
 }
 
-int gm_cwd(struct strbuf *sb)
-{
-	size_t n = 256;
-
-	for (;;) {
-		strbuf_reset(sb);
-		if (!strbuf_grow(sb, n)) {
-			errno = ENOMEM;
-			return -1;
-		}
-		if (getcwd(sb->buf, sb->alloc)) {
-			sb->len = strlen(sb->buf);
-			return 0;
-		}
-		if (errno != ERANGE) {
-			strbuf_reset(sb);
-			return -1;
-		}
-		n = 2 * sb->alloc;
-	}
-}
-
 #define NR(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The script's top_of_kernel_tree(), the kernel's or U-Boot's, for dir. */
@@ -154,7 +132,7 @@ static void top_above(struct strbuf *path)
 	size_t depth = 0;
 
 	strbuf_reset(path);
-	if (tree_top(".") || gm_cwd(&here)) {
+	if (tree_top(".") || strbuf_getcwd(&here)) {
 		strbuf_release(&here);
 		return;
 	}
@@ -332,13 +310,13 @@ int gm_find_tree(struct strbuf *subdir)
 		return 0;
 	/* where we stand, to come back to (a path may be too long for chdir) */
 	fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0 || gm_cwd(&here))
+	if (fd < 0 || strbuf_getcwd(&here))
 		goto out;
 	/* up to the top, or to / */
 	while (!gm_top_of_kernel_tree())
-		if (chdir("..") || gm_cwd(&top) || !strcmp(top.buf, "/"))
+		if (chdir("..") || strbuf_getcwd(&top) || !strcmp(top.buf, "/"))
 			break;
-	if (gm_top_of_kernel_tree() && !gm_cwd(&top)) {
+	if (gm_top_of_kernel_tree() && !strbuf_getcwd(&top)) {
 		skip = top.len + (top.len > 1); /* the top and its '/' */
 		if (here.len > skip) {
 			strbuf_addstr(subdir, here.buf + skip);

@@ -127,10 +127,9 @@ static int config_may_say(void)
 	const char *home = getenv("HOME"), *xdg = getenv("XDG_CONFIG_HOME");
 	struct strbuf path = STRBUF_INIT;
 	struct stat st;
+	struct strbuf cwd = STRBUF_INIT;
 	int may = 0;
-	char cwd[4096] = "";
-	size_t i;
-	int up, depth;
+	size_t i, up, depth;
 
 	for (i = 0; i < sizeof(env) / sizeof(env[0]); i++)
 		if (getenv(env[i]))
@@ -157,15 +156,21 @@ static int config_may_say(void)
 	strbuf_addstr(&path, ".git");
 	/* as far up as there are directories above here (not past /) */
 	depth = 0;
-	if (getcwd(cwd, sizeof(cwd)))
-		for (i = 1; cwd[i]; i++)
-			depth += cwd[i] == '/';
-	if (cwd[0] && cwd[1])
+	if (!may && strbuf_getcwd(&cwd))
+		may = errno == ENOMEM ? -1 : 1; /* not known: ask git */
+	for (i = 1; i < cwd.len; i++)
+		depth += cwd.buf[i] == '/';
+	if (cwd.len > 1)
 		depth++;
-	for (up = 0; !may && up <= depth && up < 64; up++) {
+	strbuf_release(&cwd);
+	for (up = 0; !may && up <= depth; up++) {
 		if (strbuf_failed(&path)) {
 			may = -1;
-		} else if (!lstat(path.buf, &st)) {
+		} else if (lstat(path.buf, &st)) {
+			/* a path too long to look at: ask git */
+			if (errno != ENOENT && errno != ENOTDIR)
+				may = 1;
+		} else {
 			if (!S_ISDIR(st.st_mode)) {
 				may = 1; /* a worktree's gitdir: file */
 			} else {
@@ -176,12 +181,12 @@ static int config_may_say(void)
 			}
 			break;
 		}
+		if (may)
+			break;
 		strbuf_reset(&path);
-		for (i = 0; i <= (size_t)up; i++)
+		for (i = 0; i <= up; i++)
 			strbuf_addstr(&path, "../");
 		strbuf_addstr(&path, ".git");
-		if (path.len > 4096)
-			break;
 	}
 	strbuf_release(&path);
 	return may;

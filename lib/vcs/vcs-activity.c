@@ -58,11 +58,15 @@ int vcs_activity_log(struct vcs *v, long long since, long long until,
 
 bool vcs_shallow(struct vcs *v)
 {
-	char path[4096];
+	struct strbuf path = STRBUF_INIT;
+	bool shallow;
 
 	vcs_repo_setup(v);
 	if (!v->commondir)
 		return false;
-	snprintf(path, sizeof(path), "%s/shallow", v->commondir);
-	return !access(path, F_OK);
+	strbuf_addf(&path, "%s/shallow", v->commondir);
+	/* out of memory: said not shallow (a report not marked partial) */
+	shallow = !path.failed && !access(path.buf, F_OK);
+	strbuf_release(&path);
+	return shallow;
 }

@@ -7,9 +7,50 @@
 #include "base/atomic.h"
 #include "base/strbuf.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* strbuf_getline() and strbuf_readlink(): no length limit */
+static void unbounded(void)
+{
+	struct strbuf sb = STRBUF_INIT, big = STRBUF_INIT;
+	char tmpl[] = "/tmp/test-strbuf-XXXXXX";
+	FILE *f;
+	int fd = mkstemp(tmpl);
+	size_t i;
+
+	for (i = 0; i < 10000; i++)
+		strbuf_addch(&big, 'a' + (char)(i % 26));
+	f = fd < 0 ? NULL : fdopen(fd, "w+");
+	ok(f != NULL, "a temporary file");
+	if (!f)
+		return;
+	fprintf(f, "%s\nshort\n\nlast", big.buf);
+	rewind(f);
+	ok(!strbuf_getline(&sb, f) && sb.len == 10000 &&
+		   !memcmp(sb.buf, big.buf, 10000),
+	   "getline: a line of 10,000 bytes whole");
+	ok(!strbuf_getline(&sb, f) && !strcmp(sb.buf, "short"),
+	   "getline: next");
+	ok(!strbuf_getline(&sb, f) && sb.len == 0, "getline: an empty line");
+	ok(!strbuf_getline(&sb, f) && !strcmp(sb.buf, "last"),
+	   "getline: a last line without a newline");
+	ok(strbuf_getline(&sb, f) == -1, "getline: then the end");
+	fclose(f);
+	unlink(tmpl);
+	/* (Linux takes link targets up to 4,095 bytes) */
+	big.buf[4000] = '\0';
+	ok(!symlink(big.buf, tmpl), "a link to 4,000 bytes");
+	ok(!strbuf_readlink(&sb, tmpl) && sb.len == 4000 &&
+		   !memcmp(sb.buf, big.buf, 4000),
+	   "readlink: all of it (past its first 256 bytes)");
+	unlink(tmpl);
+	ok(strbuf_readlink(&sb, tmpl) == -1, "readlink: no link, -1");
+	strbuf_release(&sb);
+	strbuf_release(&big);
+}
 
 int main(void)
 {
@@ -19,6 +60,7 @@ int main(void)
 	char *p, *q;
 	size_t len, i;
 
+	unbounded();
 	ok(sb.len == 0 && sb.buf[0] == '\0', "empty strbuf is \"\"");
 	strbuf_add(&sb, "a\0b", 3);
 	ok(sb.len == 3 && sb.buf[3] == '\0', "binary append keeps length");
