@@ -380,8 +380,11 @@ struct perlre *gm_entry_re(struct gm_db *db, size_t i, bool prefixed)
 	struct gm_entry *e = &db->tv[i];
 	struct perlre *re;
 
-	if (!gm_extra(db, e))
+	/* out of memory: db->nomem, so that no caller takes it for no match */
+	if (!gm_extra(db, e)) {
+		db->nomem = true;
 		return NULL;
+	}
 	re = e->x->re;
 
 	if (!re) {
@@ -389,8 +392,10 @@ struct perlre *gm_entry_re(struct gm_db *db, size_t i, bool prefixed)
 		char *q = arena_alloc(&db->arena, e->len + 8);
 
 		re = arena_alloc(&db->arena, 2 * sizeof(*re));
-		if (!p || !q || !re)
+		if (!p || !q || !re) {
+			db->nomem = true;
 			return NULL;
+		}
 		memcpy(p, e->s, e->len);
 		p[e->len] = '\0';
 		memcpy(q, "^[+-].*", 7);

@@ -428,7 +428,10 @@ static inline size_t gm_section_end(const struct gm_db *db, size_t i)
 	return i;
 }
 
-/* An N:/K: entry's regex, or with prefixed the K: one for "^[+-].*" lines. */
+/*
+ * An N:/K: entry's regex, or with prefixed the K: one for "^[+-].*" lines
+ * (NULL: out of memory, db->nomem set).
+ */
 struct perlre *gm_entry_re(struct gm_db *db, size_t i, bool prefixed);
 
 #endif
