@@ -67,28 +67,26 @@ void gm_conf_release(char **words, int nr)
 	free(words);
 }
 
-/* Whether in dir each of files is a file, each of dirs a directory. */
+/*
+ * Whether in dir each of files is a file, each of dirs a directory (as
+ * Perl's -f and -d: through links) and MAINTAINERS exists; looked at
+ * from dir's descriptor, so that no memory is needed.
+ */
 static bool tree_has(const char *dir, const char *const *files, size_t nf,
 		     const char *const *dirs, size_t nd)
 {
-	struct strbuf path = STRBUF_INIT;
-	bool ret = true;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	bool ret = fd >= 0;
+	struct stat st;
 	size_t i;
 
-	for (i = 0; ret && i < nf + nd + 1; i++) {
-		const char *name = i < nf      ? files[i] :
-				   i < nf + nd ? dirs[i - nf] :
-						 "MAINTAINERS";
-
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/%s", dir, name);
-		/* out of memory: no tree (the answer it would lead to) */
-		ret = !strbuf_failed(&path) &&
-		      (i < nf	   ? is_regular(path.buf) :
-		       i < nf + nd ? is_directory(path.buf) :
-				     access(path.buf, F_OK) == 0);
-	}
-	strbuf_release(&path);
+	for (i = 0; ret && i < nf + nd; i++)
+		ret = !fstatat(fd, i < nf ? files[i] : dirs[i - nf], &st, 0) &&
+		      (i < nf ? S_ISREG(st.st_mode) : S_ISDIR(st.st_mode));
+	if (ret)
+		ret = !faccessat(fd, "MAINTAINERS", F_OK, 0);
+	if (fd >= 0)
+		close(fd);
 	return ret;
 }
 
