@@ -189,6 +189,7 @@ bool ck_inner_comment(const struct ck *c, size_t i, size_t *hdr,
 
 void ck_inner_comments(struct ck *c)
 {
+	const char *what, *how;
 	size_t i, h;
 	bool after;
 	int hlen, clen;
@@ -199,26 +200,21 @@ void ck_inner_comments(struct ck *c)
 		hlen = c->l[h].len > 200 ? 200 : (int)c->l[h].len;
 		clen = c->l[i].len > 60 ? 60 : (int)c->l[i].len;
 		if (after)
-			ck_report(c, D_ODD_LINE, &c->l[i], NULL,
-				  "comment '%.*s' after the header of section "
-				  "'%.*s' is not a field: get_maintainer.pl "
-				  "skips it, format (parse-maintainers.pl) "
-				  "stops at the header as an odd line",
-				  clen, c->l[i].s, hlen, c->l[h].s);
-		else if (comment_line(&c->l[i + 1]))
-			ck_report(c, D_ODD_LINE, &c->l[i], NULL,
-				  "comment '%.*s' inside section '%.*s' is not "
-				  "a field: get_maintainer.pl skips it, format "
-				  "(parse-maintainers.pl) stops at it as an "
-				  "odd line",
-				  clen, c->l[i].s, hlen, c->l[h].s);
+			what = "after the header of section";
 		else
-			ck_report(c, D_ODD_LINE, &c->l[i], NULL,
-				  "comment '%.*s' inside section '%.*s' is not "
-				  "a field: get_maintainer.pl skips it, format "
-				  "(parse-maintainers.pl) takes it for a "
-				  "section header and splits the section there",
-				  clen, c->l[i].s, hlen, c->l[h].s);
+			what = "inside section";
+		if (after)
+			how = "stops at the header as an odd line";
+		else if (comment_line(&c->l[i + 1]))
+			how = "stops at it as an odd line";
+		else
+			how = "takes it for a section header and splits the "
+			      "section there";
+		ck_report(c, D_ODD_LINE, &c->l[i], NULL,
+			  "comment '%.*s' %s '%.*s' is not a field: "
+			  "get_maintainer.pl skips it, format "
+			  "(parse-maintainers.pl) %s",
+			  clen, c->l[i].s, what, hlen, c->l[h].s, how);
 	}
 }
 
