@@ -180,6 +180,31 @@ else
 	test_skip '.git/maint of another user: no memo' 'not root'
 fi
 
+# script: the 6.12 script's answer in $T, the lines sorted (its order
+# of ties is its hash order's)
+script() {
+	(cd "$T" && perl "$FIXTURES/get/get_maintainer.pl" --notree --nogit \
+		--nogit-fallback --find-maintainer-files --maintainer-path=. \
+		-f a/x.c 2>/dev/null) | sort >"$TRASH/script" &&
+	sed -n "1,/^exit/p" "$TRASH/with" | sed "\$d" | sort >"$TRASH/maint" &&
+	test_cmp "$TRASH/script" "$TRASH/maint"
+}
+
+test_expect_success 'a dot directory and a MAINTAINERS link: as the script'"'"'s File::Find and -f' '
+	cd "$T" &&
+	mkdir -p .dot store ln && maint_file .dot dot &&
+	maint_file store linked && mv store/MAINTAINERS store/M.linked &&
+	ln -s ../store/M.linked ln/MAINTAINERS &&
+	same && script &&
+	test_grep "p-dot@" "$TRASH/with" && test_grep "p-linked@" "$TRASH/with" &&
+	settle &&
+	rm store/M.linked && mkdir store/M.linked &&
+	same && script && ! grep -q "p-linked@" "$TRASH/with" &&
+	rmdir store/M.linked && maint_file store linked2 &&
+	mv store/MAINTAINERS store/M.linked &&
+	same && script && test_grep "p-linked2@" "$TRASH/with" && settle
+'
+
 test_expect_success 'no .git (a tarball tree): the plain walk' '
 	cd "$T" &&
 	mv .git "$TRASH/git-aside" &&

@@ -308,8 +308,9 @@ static enum file_type dirent_type(const struct dirent *de)
 	}
 }
 
-int list_directory_typed(const char *dir, char ***names, enum file_type **types,
-			 size_t *nr, int *err)
+/* The entries of dir (those starting with '.' too when dots). */
+static int list_dir(const char *dir, char ***names, enum file_type **types,
+		    size_t *nr, int *err, bool dots)
 {
 	size_t alloc = 0, talloc = 0;
 	struct strbuf path = STRBUF_INIT;
@@ -328,7 +329,9 @@ int list_directory_typed(const char *dir, char ***names, enum file_type **types,
 		enum file_type t = FT_MISSING;
 		char *s;
 
-		if (de->d_name[0] == '.')
+		if (de->d_name[0] == '.' &&
+		    (!dots || !de->d_name[1] ||
+		     (de->d_name[1] == '.' && !de->d_name[2])))
 			continue;
 		if (types) {
 			t = dirent_type(de);
@@ -373,7 +376,13 @@ fail:
 
 int list_directory(const char *dir, char ***names, size_t *nr, int *err)
 {
-	return list_directory_typed(dir, names, NULL, nr, err);
+	return list_dir(dir, names, NULL, nr, err, false);
+}
+
+int list_directory_typed(const char *dir, char ***names, enum file_type **types,
+			 size_t *nr, int *err)
+{
+	return list_dir(dir, names, types, nr, err, true);
 }
 
 /* list_tree() below dir (prefix: its path as listed), depth first. */

@@ -85,8 +85,9 @@ bool link_leaves_tree(const char *path);
 /* Names in dir not starting with '.', unsorted.  0, or -1 with *err. */
 int list_directory(const char *dir, char ***names, size_t *nr, int *err);
 /*
- * The same with what each entry is (types[i] for (*names)[i], as
- * path_type() says, from readdir's d_type where the file system gives
+ * Every name in dir but "." and "..", those starting with '.' too (as
+ * Perl's File::Find), with what each entry is (types[i] for (*names)[i],
+ * as path_type() says, from readdir's d_type where the file system gives
  * it: no lstat per entry), *types malloc'd too.
  */
 int list_directory_typed(const char *dir, char ***names, enum file_type **types,

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * get-walk: --find-maintainer-files, every regular file named MAINTAINERS
- * below a directory, as the script's File::Find gives them without
- * following links: a link is skipped, and so are names starting with '.'
- * (list_directory_typed()); in pre-order, each directory's entries in
- * strcmp order.
+ * get-walk: --find-maintainer-files, every file named MAINTAINERS below a
+ * directory that Perl's -f takes for a file, as the script's File::Find
+ * gives them: a link to a directory is not followed, a MAINTAINERS that
+ * is a link counts when it leads to a regular file (-f follows it), and
+ * names starting with '.' are walked too (.git excepted); in pre-order,
+ * each directory's entries in strcmp order.
  *
  * The memo (vcs_memo_*(), GIT_COMMON_DIR/maint/walk-HASH, one a walk
  * root by its real path): the directories the last walk visited, in the
@@ -12,7 +13,9 @@
  *	FLAGS SIZE DEV INO MSEC MNSEC CSEC CNSEC NAME '\0'
  * (decimal; SIZE the records of its subtree, itself included; NAME the
  * directory's name, "" for the root; FLAGS 1: it holds a regular file
- * MAINTAINERS, 2: racy).  A directory whose lstat (the root's stat)
+ * MAINTAINERS, 2: racy, 4: it holds a MAINTAINERS that is a link, which
+ * is followed again on every call: where it leads may change without
+ * the directory's mtime).  A directory whose lstat (the root's stat)
  * still gives the recorded device, inode, mtime and ctime, and that is
  * not racy, holds what is recorded (its subdirectories, its MAINTAINERS)
  * and is not read again; any other is read again, its new
@@ -40,8 +43,9 @@
 
 #define WALK_MAINT 1u
 #define WALK_RACY 2u
+#define WALK_MAINT_LINK 4u
 #define WALK_NONE SIZE_MAX
-#define WALK_KEY "maint-walk 1\n"
+#define WALK_KEY "maint-walk 2\n"
 #define WALK_SIZE_DIGITS 10 /* SIZE is written 0-padded, patched after */
 
 /* An entry of a directory, with what it is (list_directory_typed()) */
@@ -122,6 +126,19 @@ static int add_found(const struct strbuf *p, char ***out, size_t *nr,
 	return 0;
 }
 
+/*
+ * An entry named MAINTAINERS at path, of type t: its memo flag (0: not
+ * one the script would see at all), and in *take whether the script's -f
+ * takes it now.
+ */
+static unsigned maint_entry(const char *path, enum file_type t, bool *take)
+{
+	*take = t == FT_REGULAR || (t == FT_SYMLINK && is_regular(path));
+	return t == FT_REGULAR ? WALK_MAINT :
+	       t == FT_SYMLINK ? WALK_MAINT_LINK :
+				 0;
+}
+
 /* The plain walk (no memo): the MAINTAINERS below dir, appended. */
 static int find_files(struct strbuf *dir, char ***out, size_t *nr,
 		      size_t *alloc)
@@ -140,9 +157,12 @@ static int find_files(struct strbuf *dir, char ***out, size_t *nr,
 		} else if (e[i].type == FT_DIRECTORY) {
 			if (strcmp(e[i].name, ".git"))
 				ret = find_files(dir, out, nr, alloc);
-		} else if (!strcmp(e[i].name, "MAINTAINERS") &&
-			   e[i].type == FT_REGULAR) {
-			ret = add_found(dir, out, nr, alloc);
+		} else if (!strcmp(e[i].name, "MAINTAINERS")) {
+			bool take;
+
+			maint_entry(dir->buf, e[i].type, &take);
+			if (take)
+				ret = add_found(dir, out, nr, alloc);
 		}
 		strbuf_setlen(dir, len);
 	}
@@ -196,7 +216,7 @@ static bool parse_rec(const char **p, const char *end, struct walk_rec *r)
 		s = e + 1;
 	}
 	e = memchr(s, '\0', (size_t)(end - s));
-	if (!e || memchr(s, '/', (size_t)(e - s)) || v[0] < 0 || v[0] > 3 ||
+	if (!e || memchr(s, '/', (size_t)(e - s)) || v[0] < 0 || v[0] > 7 ||
 	    v[1] < 1)
 		return false;
 	*r = (struct walk_rec){ s,
@@ -332,7 +352,8 @@ static int ents_from_memo(struct gm_walk *w, size_t old, struct walk_ent **e,
 {
 	const struct walk_rec *r = &w->old[old];
 	size_t j, alloc = 0, len = w->path.len;
-	bool maint = r->flags & WALK_MAINT;
+	bool maint = r->flags & (WALK_MAINT | WALK_MAINT_LINK);
+	enum file_type mt = r->flags & WALK_MAINT ? FT_REGULAR : FT_SYMLINK;
 
 	for (j = old + 1; j < old + r->size; j += w->old[j].size) {
 		struct walk_ent x = { w->old[j].name, FT_DIRECTORY, j, { 0 } };
@@ -340,8 +361,7 @@ static int ents_from_memo(struct gm_walk *w, size_t old, struct walk_ent **e,
 		if (!ALLOC_GROW(*e, *n + 2, alloc))
 			return -1;
 		if (maint && strcmp("MAINTAINERS", x.name) < 0) {
-			(*e)[(*n)++] = (struct walk_ent){ "MAINTAINERS",
-							  FT_REGULAR,
+			(*e)[(*n)++] = (struct walk_ent){ "MAINTAINERS", mt,
 							  WALK_NONE };
 			maint = false;
 		}
@@ -358,8 +378,8 @@ static int ents_from_memo(struct gm_walk *w, size_t old, struct walk_ent **e,
 	if (maint) {
 		if (!ALLOC_GROW(*e, *n + 1, alloc))
 			return -1;
-		(*e)[(*n)++] = (struct walk_ent){ "MAINTAINERS", FT_REGULAR,
-						  WALK_NONE };
+		(*e)[(*n)++] =
+			(struct walk_ent){ "MAINTAINERS", mt, WALK_NONE };
 	}
 	return 0;
 }
@@ -418,10 +438,13 @@ static int walk_ents(struct gm_walk *w, const struct walk_ent *e, size_t n,
 			if (strcmp(e[i].name, ".git"))
 				ret = walk_dir(w, e[i].old, &e[i].st,
 					       e[i].name);
-		} else if (!strcmp(e[i].name, "MAINTAINERS") &&
-			   e[i].type == FT_REGULAR) {
-			*flags |= WALK_MAINT;
-			ret = add_found(&w->path, w->out, w->nr, w->alloc);
+		} else if (!strcmp(e[i].name, "MAINTAINERS")) {
+			bool take;
+
+			*flags |= maint_entry(w->path.buf, e[i].type, &take);
+			if (take)
+				ret = add_found(&w->path, w->out, w->nr,
+						w->alloc);
 		}
 		strbuf_setlen(&w->path, len);
 	}
