@@ -6,11 +6,13 @@
 # its libFuzzer runtime for the fuzz harnesses (make fuzz, t0810); what
 # the Debian package is built and checked with (dpkg-buildpackage,
 # debhelper, lintian: t0053), the pre-commit framework (t0054) and zsh
-# (its completion, t0057).
+# (its completion, t0057); tzdata, the time zones t4250 and t4251 read
+# dates in.
 set -eu
 sudo=
 [ "$(id -u)" = 0 ] || sudo=sudo
 pkgs="build-essential libpcre2-dev zlib1g-dev perl git wget python3 python3-docutils"
+pkgs="$pkgs tzdata"
 pkgs="$pkgs git-email b4 man-db"
 pkgs="$pkgs dpkg-dev debhelper fakeroot lintian pre-commit zsh"
 command -v npm >/dev/null || pkgs="$pkgs nodejs npm"
