@@ -425,6 +425,16 @@ void vcs_bloom_key(const char *path, struct vcs_bloom_key *k)
 }
 
 /* May commit pos change the path of key k (its filter says maybe)? */
+bool vcs_cgraph_has_bloom(const struct vcs_graph *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nl; i++)
+		if (g->l[i].nhash)
+			return true;
+	return false;
+}
+
 bool vcs_bloom_maybe(const struct vcs_graph *g, uint32_t pos,
 		     const struct vcs_bloom_key *k)
 {

@@ -8,7 +8,9 @@
  *    commit-graph when it holds HEAD, done here (newest committer date
  *    first, equal dates in the order reached, parents in their order,
  *    a commit older than --since neither shown nor walked past, merges
- *    not shown); else git rev-list --no-merges --since=S HEAD;
+ *    not shown); else git rev-list --no-merges --since=S HEAD (for
+ *    one file without Bloom filters, the script's git log --follow
+ *    instead: one process);
  *  - per file, the commits of the walk whose changed-path Bloom filter
  *    may hold its path and directories (every commit where there is no
  *    filter), given to one git log --no-walk --stdin with the lines of
@@ -514,6 +516,16 @@ int vcs_graph_logs(struct vcs *v, const char *since, struct vcs_pending *p,
 	if (graph_compatible(v))
 		g = vcs_cgraph_load(v);
 	if (!g || walk_graph(v, g, since, &w)) {
+		/*
+		 * No walk without git, and no filter to spare diffs: for
+		 * one file, the script's own git log --follow (one
+		 * process) beats git rev-list and its commits' diffs.
+		 */
+		if (np == 1 && (!g || !vcs_cgraph_has_bloom(g))) {
+			p[0].follow = true;
+			ret = 1;
+			goto out;
+		}
 		free(w.pos);
 		w.pos = NULL;
 		w.n = 0;

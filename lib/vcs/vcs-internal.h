@@ -157,6 +157,8 @@ struct vcs_graph *vcs_cgraph_load(struct vcs *v);
 void vcs_graph_release(struct vcs *v);
 /* The bytes of a commit id (20 or 32). */
 unsigned vcs_cgraph_hashlen(const struct vcs_graph *g);
+/* Does a layer of g hold changed-path Bloom filters? */
+bool vcs_cgraph_has_bloom(const struct vcs_graph *g);
 /* The position of the commit with this hex id, or -1. */
 int64_t vcs_cgraph_find(const struct vcs_graph *g, const char *hex);
 /* The hex id of commit pos, appended. */
