@@ -63,7 +63,8 @@ LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
 	   lib/get/get-answer.o lib/get/get-collect.o lib/get/get-db.o \
 	   lib/get/get-file-emails.o lib/get/get-json.o lib/get/get-lists.o \
 	   lib/get/get-match.o lib/get/get-query.o lib/get/get-scan.o \
-	   lib/get/get-series.o lib/get/get-setup.o lib/get/get-walk.o \
+	   lib/get/get-series.o lib/get/get-setup.o lib/get/get-texts.o \
+	   lib/get/get-walk.o \
 	   lib/history/history.o \
 	   lib/vcs/vcs-activity.o lib/vcs/vcs-cache.o lib/vcs/vcs-cmd.o \
 	   lib/vcs/vcs-commit-graph.o lib/vcs/vcs-date.o lib/vcs/vcs-graph.o lib/vcs/vcs-log.o \

@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # maint get --find-maintainer-files with the memo of its walk
-# (.git/maint/walk-*): after each change to a small git tree (a new
-# MAINTAINERS deep down, one removed, a directory renamed, replaced by a
-# link, MAINTAINERS replaced by a directory, a file added in the tick
-# the memo read its directory, the memo damaged or not ours, no .git),
+# (.git/maint/walk-*) and of the files' texts (.git/maint/texts-*): after
+# each change to a small git tree (a new MAINTAINERS deep down, one
+# removed, edited in place, a directory renamed, replaced by a link,
+# MAINTAINERS replaced by a directory or a link, a file added or written
+# in the tick the memo read it, the memo damaged or not ours, no .git),
 # the same answers as without it (MAINT_GET_CACHE=0).  Every MAINTAINERS
 # has a section that matches every file (N: .*), so the answer and
 # --sections show which files were read, in which order.
@@ -41,15 +42,38 @@ same() {
 	test_cmp "$TRASH/without" "$TRASH/with"
 }
 
-# settle: every directory's mtime old (not racy), and the memo made
+# settle: every directory's and MAINTAINERS' mtime old (not racy), and
+# the memo made
 settle() {
 	find "$T" -path "$T/.git" -prune -o -type d -exec touch -m -d $OLD {} + &&
+	find "$T" -path "$T/.git" -prune -o -type f -name MAINTAINERS \
+		-exec touch -m -d $OLD {} + &&
 	answer "$TRASH/settled" &&
 	ls "$T"/.git/maint/walk-* >/dev/null
 }
 
 memo() {
 	ls "$T"/.git/maint/walk-*
+}
+
+tmemo() {
+	ls "$T"/.git/maint/texts-*
+}
+
+# lie_texts FILE: the texts memo FILE with its first record's SIZE past
+# the end of the payload, under a CRC that holds
+lie_texts() {
+	perl -MCompress::Zlib -e '
+		local $/; open(my $f, "<", $ARGV[0]) or die; my $s = <$f>;
+		$s =~ s/\A(maint-cache 1\n)(\d+) \d+ [0-9a-f]{8}\n//s or die;
+		my ($magic, $kl) = ($1, $2);
+		my ($key, $p) = (substr($s, 0, $kl), substr($s, $kl));
+		$p =~ s/\A((?:-?\d+ ){7})\d+ /$1 . (length($p) + 100) . " "/e
+			or die;
+		open($f, ">", $ARGV[0]) or die;
+		printf $f "%s%d %d %08x\n%s%s", $magic, $kl, length($p),
+			crc32($key . $p), $key, $p;
+	' "$1"
 }
 
 test_expect_success 'a git tree: the memo is made and answers as the walk' '
@@ -71,11 +95,11 @@ test_expect_success 'MAINT_GET_CACHE=0 keeps no memo' '
 	settle
 '
 
-test_expect_success 'nothing changed: the memo is not written again' '
+test_expect_success 'nothing changed: the memos are not written again' '
 	cd "$T" &&
-	was=$(stat -c "%i %y" "$(memo)") &&
+	was=$(stat -c "%i %y" "$(memo)" "$(tmemo)") &&
 	same &&
-	test "$(stat -c "%i %y" "$(memo)")" = "$was"
+	test "$(stat -c "%i %y" "$(memo)" "$(tmemo)")" = "$was"
 '
 
 test_expect_success 'a new MAINTAINERS in a new nested directory' '
@@ -140,6 +164,76 @@ test_expect_success 'an mtime set back by hand after a change' '
 	m=$(stat -c %Y a) && maint_file a back && touch -m -d @"$m" a &&
 	test "$(stat -c %Y a)" = "$m" &&
 	same && test_grep "p-back@" "$TRASH/with" && settle
+'
+
+test_expect_success 'a MAINTAINERS edited in place, its mtime set back' '
+	cd "$T" && settle &&
+	maint_file Zed zeA && touch -m -d $OLD Zed/MAINTAINERS &&
+	same && test_grep "p-zeA@" "$TRASH/with" && settle &&
+	maint_file Zed zeB && touch -m -d $OLD Zed/MAINTAINERS &&
+	same && test_grep "p-zeB@" "$TRASH/with" &&
+	! grep -q "p-zeA@" "$TRASH/with" && settle
+'
+
+test_expect_success 'a MAINTAINERS replaced by another of its size and mtime' '
+	cd "$T" &&
+	maint_file "$TRASH" zeC && touch -m -d $OLD "$TRASH/MAINTAINERS" &&
+	mv "$TRASH/MAINTAINERS" Zed/MAINTAINERS && touch -m -d $OLD Zed &&
+	same && test_grep "p-zeC@" "$TRASH/with" && settle
+'
+
+test_expect_success 'a MAINTAINERS written again in the second it was read' '
+	cd "$T" && test -n "$COARSE" && export LD_PRELOAD=$COARSE &&
+	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 &&
+	for i in $(seq 5); do
+		maint_file Zed "zr$i" &&
+		"$MAINT" get --notree --nogit --nogit-fallback \
+			--find-maintainer-files \
+			--maintainer-path=. -f a/x.c >/dev/null &&
+		maint_file Zed "zs$i" &&
+		same && test_grep "p-zs$i@" "$TRASH/with" || return 1
+	done &&
+	settle
+'
+
+test_expect_success 'a MAINTAINERS replaced by a link: read through it every time' '
+	cd "$T" &&
+	mkdir -p "$TRASH/lt" && maint_file "$TRASH/lt" ltA &&
+	rm Zed/MAINTAINERS && ln -s "$TRASH/lt/MAINTAINERS" Zed/MAINTAINERS &&
+	same && test_grep "p-ltA@" "$TRASH/with" &&
+	touch -h -m -d $OLD Zed/MAINTAINERS && settle &&
+	touch -m -d $OLD "$TRASH/lt/MAINTAINERS" && same &&
+	maint_file "$TRASH/lt" ltB && touch -m -d $OLD "$TRASH/lt/MAINTAINERS" &&
+	same && test_grep "p-ltB@" "$TRASH/with" &&
+	rm Zed/MAINTAINERS && maint_file Zed zeD && same &&
+	test_grep "p-zeD@" "$TRASH/with" && settle
+'
+
+if command -v strace >/dev/null 2>&1; then
+	test_expect_success 'nothing changed: no MAINTAINERS is opened' '
+		cd "$T" && settle && same &&
+		strace -f -e trace=open,openat -o "$TRASH/trace" "$MAINT" get \
+			--notree --nogit --nogit-fallback \
+			--find-maintainer-files --maintainer-path=. \
+			-f a/x.c >/dev/null &&
+		! grep "/MAINTAINERS., O_" "$TRASH/trace"
+	'
+else
+	test_skip 'nothing changed: no MAINTAINERS is opened' 'no strace'
+fi
+
+test_expect_success 'the texts memo truncated, zeroed, too short: the files answer' '
+	cd "$T" && settle &&
+	maint_file Zed zeE && touch -m -d $OLD Zed/MAINTAINERS &&
+	f=$(tmemo) && head -c 300 "$f" >"$f.t" && mv "$f.t" "$f" &&
+	same && test_grep "p-zeE@" "$TRASH/with" && settle &&
+	f=$(tmemo) && s=$(stat -c %s "$f") && head -c "$s" /dev/zero >"$f" &&
+	same && settle &&
+	f=$(tmemo) && : >"$f" && same && test_grep "p-zeE@" "$TRASH/with" &&
+	settle && maint_file Zed zeF && touch -m -d $OLD Zed/MAINTAINERS &&
+	answer "$TRASH/settled" && f=$(tmemo) && lie_texts "$f" &&
+	answer "$TRASH/lied" && same && test_grep "p-zeF@" "$TRASH/with" &&
+	test_cmp "$TRASH/without" "$TRASH/lied" && settle
 '
 
 test_expect_success 'the memo truncated, zeroed, emptied: the walk answers' '

@@ -111,8 +111,10 @@ void gm_db_release(struct gm_db *db)
 			perlre_free(e->x->re + 1);
 	}
 	for (i = 0; db->maps && i < db->nr_names; i++)
-		unmap_file(db->maps[i].data, db->maps[i].len,
-			   db->maps[i].mapped);
+		if (!db->maps[i].kept)
+			unmap_file(db->maps[i].data, db->maps[i].len,
+				   db->maps[i].mapped);
+	free(db->kept);
 	free(db->maps);
 	for (i = 0; i < db->nr_names; i++)
 		free(db->names[i]);
@@ -263,6 +265,7 @@ static int dir_names(struct gm_db *db, const char *path, bool find,
 		return -1;
 	}
 	db->split_dir = !find;
+	db->found = find;
 	return 0;
 }
 
@@ -303,33 +306,35 @@ static int db_names(struct gm_db *db, const char *path, bool find,
 	return -1;
 }
 
-/* Map every file of db->names and parse it: entries point into them. */
-static int db_map_all(struct gm_db *db, struct diags *d)
+/* File i of db->names, its text in db->maps[i], parsed.  0, or -1. */
+static int db_parse_file(struct gm_db *db, size_t i, struct diags *d)
+{
+	const struct mapped *mp = &db->maps[i];
+
+	if (!db->alloc && !ALLOC_GROW(db->tv, mp->len / 28 + 16, db->alloc))
+		return db_nomem(d, db->names[i]);
+	if (parse_text(db, mp->data, mp->len, (unsigned)i))
+		return db_nomem(d, db->names[i]);
+	return 0;
+}
+
+/*
+ * Read every file of db->names (those the walk of root found through its
+ * texts memo) and parse it: entries point into them.
+ */
+static int db_map_all(struct gm_db *db, const char *root, struct diags *d)
 {
 	size_t i;
-	int err;
 
 	db->maps = calloc(db->nr_names + 1, sizeof(*db->maps));
 	if (!db->maps)
 		return db_nomem(d, NULL);
-	for (i = 0; i < db->nr_names; i++) {
-		struct mapped *mp = &db->maps[i];
-
-		if (map_path(db->names[i], &mp->data, &mp->len, &mp->mapped,
-			     &err)) {
-			diag_add(d, D_OPEN, db->names[i], 0,
-				 "Can't open MAINTAINERS file '%s': %s",
-				 db->names[i], file_strerror(err));
-			if (d->nr)
-				d->v[d->nr - 1].err = err;
+	if (db->found && gm_texts_map(db, root, d))
+		return -1;
+	for (i = 0; i < db->nr_names; i++)
+		if ((!db->found && gm_texts_map_file(db, i, d)) ||
+		    db_parse_file(db, i, d))
 			return -1;
-		}
-		if (!db->alloc &&
-		    !ALLOC_GROW(db->tv, mp->len / 28 + 16, db->alloc))
-			return db_nomem(d, db->names[i]);
-		if (parse_text(db, mp->data, mp->len, (unsigned)i))
-			return db_nomem(d, db->names[i]);
-	}
 	return 0;
 }
 
@@ -337,7 +342,7 @@ int gm_db_read(struct gm_db *db, const char *path, bool find, struct diags *d)
 {
 	if (db_names(db, path, find, d))
 		return -1;
-	return db_map_all(db, d);
+	return db_map_all(db, path, d);
 }
 
 int gm_db_read_texts(struct gm_db *db, char **names, char **data, size_t *len,

@@ -66,6 +66,16 @@ int gm_hits(struct gm_db *db, const struct gm_opts *o, const char *file,
  */
 int gm_walk_find(const char *root, char ***out, size_t *nr, size_t *alloc);
 
+/*
+ * get-texts.c: the texts of db->names in db->maps (allocated, zeroed).
+ * gm_texts_map(): every file (found by the walk of root), each from the
+ * texts memo where its lstat is as recorded, from the file otherwise;
+ * gm_texts_map_file(): file i from the file.  0, or -1 with the reason
+ * in d.
+ */
+int gm_texts_map(struct gm_db *db, const char *root, struct diags *d);
+int gm_texts_map_file(struct gm_db *db, size_t i, struct diags *d);
+
 /* get-answer.c: what an M: is by its section's S: (lower case), as
  * get_maintainer_role() says it ("maintained" -> "maintainer"); the
  * status itself when it has no name */

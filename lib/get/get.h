@@ -117,7 +117,10 @@ struct gm_db {
 		char *data;
 		size_t len;
 		bool mapped;
+		bool kept; /* a part of db->kept (not freed itself) */
 	} * maps;
+	/* the texts memo (get-texts.c) the maps it kept point into */
+	char *kept;
 	/* the index (gm_db_index()): sections and where their patterns point */
 	struct gm_section {
 		size_t tvi, start, end;
@@ -136,6 +139,8 @@ struct gm_db {
 	 * for the get_maintainer.pl the split series patches.
 	 */
 	bool split_dir;
+	/* the files were found by the walk (--find-maintainer-files) */
+	bool found;
 	/* 7.1 and later: a "**" F:/X: pattern skips the slash-count test */
 	bool globstar;
 	/* an N:/K: regex that does not compile, once one was tried */
