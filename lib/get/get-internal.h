@@ -65,6 +65,11 @@ int gm_hits(struct gm_db *db, const struct gm_opts *o, const char *file,
  * caller frees them).  0, or -1 with errno.
  */
 int gm_walk_find(const char *root, char ***out, size_t *nr, size_t *alloc);
+/*
+ * get-walk.c: a number of a memo's record at *s (an optional '-', decimal
+ * digits, then ' '), in *v, *s moved past the ' '.  false: not one.
+ */
+bool gm_memo_num(const char **s, const char *end, long long *v);
 
 /*
  * get-texts.c: the texts of db->names in db->maps (allocated, zeroed).

@@ -57,19 +57,12 @@ struct texts {
 static bool parse_rec(const char **p, const char *end, struct text_rec *r)
 {
 	long long v[8];
-	const char *s = *p;
-	char *e;
+	const char *s = *p, *e;
 	int i;
 
-	for (i = 0; i < 8; i++) {
-		if (s >= end || !((*s >= '0' && *s <= '9') || *s == '-'))
+	for (i = 0; i < 8; i++)
+		if (!gm_memo_num(&s, end, &v[i]))
 			return false;
-		errno = 0;
-		v[i] = strtoll(s, &e, 10);
-		if (errno || e == s || *e != ' ' || e >= end)
-			return false;
-		s = e + 1;
-	}
 	e = memchr(s, '\0', (size_t)(end - s));
 	if (!e || v[0] < 0 || v[0] > 1 || v[7] < 0 ||
 	    (unsigned long long)v[7] > (unsigned long long)(end - e - 1))

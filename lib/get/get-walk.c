@@ -172,6 +172,8 @@ static int find_files(struct strbuf *dir, char ***out, size_t *nr,
 
 /* A directory of the memo read back */
 struct walk_rec {
+	const char *raw; /* the record as written, raw_len bytes with its NUL */
+	size_t raw_len;
 	const char *name;
 	unsigned long long dev, ino;
 	long long msec, mnsec, csec, cnsec;
@@ -198,28 +200,41 @@ struct gm_walk {
 	size_t *nr, *alloc;
 };
 
+bool gm_memo_num(const char **s, const char *end, long long *v)
+{
+	const char *p = *s, *digits;
+	bool neg = p < end && *p == '-';
+	long long n = 0;
+
+	for (p += neg, digits = p; p < end && *p >= '0' && *p <= '9'; p++) {
+		if (n > (LLONG_MAX - (*p - '0')) / 10)
+			return false;
+		n = n * 10 + (*p - '0');
+	}
+	if (p == digits || p >= end || *p != ' ')
+		return false;
+	*v = neg ? -n : n;
+	*s = p + 1;
+	return true;
+}
+
 /* One record at *p (moved past it) into r.  false: not one. */
 static bool parse_rec(const char **p, const char *end, struct walk_rec *r)
 {
 	long long v[8];
-	const char *s = *p;
-	char *e;
+	const char *s = *p, *e;
 	int i;
 
-	for (i = 0; i < 8; i++) {
-		if (s >= end || !((*s >= '0' && *s <= '9') || *s == '-'))
+	for (i = 0; i < 8; i++)
+		if (!gm_memo_num(&s, end, &v[i]))
 			return false;
-		errno = 0;
-		v[i] = strtoll(s, &e, 10);
-		if (errno || e == s || *e != ' ' || e >= end)
-			return false;
-		s = e + 1;
-	}
 	e = memchr(s, '\0', (size_t)(end - s));
 	if (!e || memchr(s, '/', (size_t)(e - s)) || v[0] < 0 || v[0] > 7 ||
 	    v[1] < 1)
 		return false;
-	*r = (struct walk_rec){ s,
+	*r = (struct walk_rec){ *p,
+				(size_t)(e + 1 - *p),
+				s,
 				(unsigned long long)v[2],
 				(unsigned long long)v[3],
 				v[4],
@@ -312,12 +327,22 @@ static bool rec_holds(const struct walk_rec *r, const struct stat *st)
 	       r->cnsec == (long long)st->st_ctim.tv_nsec;
 }
 
-/* Start the record of a directory (FLAGS and SIZE patched after it). */
-static size_t rec_start(struct gm_walk *w, const char *name,
-			const struct stat *st)
+/*
+ * Start the record of a directory (FLAGS and SIZE patched after it): a
+ * copy of same, its record that holds, when it is written as this one.
+ */
+static size_t rec_start(struct gm_walk *w, const struct walk_rec *same,
+			const char *name, const struct stat *st)
 {
 	size_t at = w->memo.len;
 
+	if (same && same->raw[1] == ' ' &&
+	    same->raw_len > WALK_SIZE_DIGITS + 2 &&
+	    same->raw[WALK_SIZE_DIGITS + 2] == ' ') {
+		strbuf_add(&w->memo, same->raw, same->raw_len);
+		w->nr_rec++;
+		return at;
+	}
 	strbuf_addf(&w->memo, "0 %0*d %llu %llu %lld %lld %lld %lld %s",
 		    WALK_SIZE_DIGITS, 0, (unsigned long long)st->st_dev,
 		    (unsigned long long)st->st_ino,
@@ -455,13 +480,15 @@ static int walk_ents(struct gm_walk *w, const struct walk_ent *e, size_t n,
 static int walk_dir(struct gm_walk *w, size_t old, const struct stat *st,
 		    const char *name)
 {
+	bool holds = old != WALK_NONE && rec_holds(&w->old[old], st);
 	struct find_entry *fe = NULL;
 	struct walk_ent *e = NULL;
-	size_t n = 0, at = rec_start(w, name, st), first = w->nr_rec - 1;
+	size_t n = 0, first = w->nr_rec;
+	size_t at = rec_start(w, holds ? &w->old[old] : NULL, name, st);
 	unsigned flags = is_racy(w, st) ? WALK_RACY : 0;
 	int ret = 1;
 
-	if (old != WALK_NONE && rec_holds(&w->old[old], st)) {
+	if (holds) {
 		ret = ents_from_memo(w, old, &e, &n);
 		if (ret < 0)
 			errno = ENOMEM;
