@@ -81,6 +81,7 @@ objects=$(cd "$repo" && cd "$(git rev-parse --git-path objects)" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 R() { git -C "$repo" "$@"; }
 
 # the paths: each file's names along --follow, and the project's files

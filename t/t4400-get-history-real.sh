@@ -1,16 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# maint get on slices of real histories (t/fixtures/history-real: U-Boot
-# and Xen, made by t/make-history-slices.sh, provenance in each prov),
-# against the answers the 6.12 scripts/get_maintainer.pl gave on the
-# same slice (any of the outputs it gave over several hash seeds): files
-# added as copies of others (git's --follow takes them back through the
-# source, through two copies in a row), renames, merges, reverts, files
-# added twice, the default fallback, --git, --git-blame with and without
-# its signatures, --git-all-signature-types, --git-min-percent, --roles,
-# --norolestats, --nomailmap; without a commit-graph (git's walk), with
-# one with changed-path Bloom filters (maint's own walk), and from
-# maint's history index (its walk on the index).  maint answers as 6.12
+# maint get on slices of real histories (t/fixtures/history-real:
+# U-Boot, Xen and coreboot, made by t/make-history-slices.sh, provenance
+# in each prov), against the answers the 6.12 scripts/get_maintainer.pl
+# gave on the same slice (any of the outputs it gave over several hash
+# seeds): files added as copies of others (git's --follow takes them
+# back through the source, through two copies in a row, five in
+# coreboot's), renames (three in a row), merges, reverts, files added
+# twice, a .mailmap, files no F: matches, the default fallback, --git,
+# --git-blame with and without its signatures,
+# --git-all-signature-types, --git-min-percent, --roles, --norolestats,
+# --nomailmap; without a commit-graph (git's walk), with one with
+# changed-path Bloom filters (maint's own walk), and from maint's
+# history index (its walk on the index).  maint answers as 6.12
 # (--generation: no slice holds the script).  Needs no kernel tree.
 . "$(dirname "$0")/test-lib.sh"
 
@@ -98,23 +100,53 @@ test_expect_success 'Xen slice, every case, the cache written then read' '
 	check_slice xen
 '
 
-test_expect_success 'both slices with a commit-graph and Bloom filters' '
-	for s in uboot xen; do
+test_expect_success 'the coreboot slice: chains of copies and renames, .mailmap' '
+	check_prov coreboot &&
+	grep -q "^repo .*coreboot" "$FIX/coreboot/prov" &&
+	test -s coreboot/.mailmap &&
+	git -C coreboot log --follow --name-status --format= -- \
+		src/mainboard/google/brox/cfr.c >follow &&
+	test "$(grep -c "^C[0-9]*	" follow)" = 5 &&
+	test_grep "^C[0-9]*	src/mainboard/topton/adl/cfr.c" follow &&
+	git -C coreboot log --follow --name-status --format= -- \
+		src/mainboard/google/auron/acpi/platform.asl >follow &&
+	test "$(grep -c "^R[0-9]*	" follow)" = 3 &&
+	git -C coreboot log --follow --name-status --format= -- \
+		src/mainboard/asus/maximus_vii_hero/acpi/superio.asl >follow &&
+	test_grep "^C[0-9]*	src/mainboard/apple/i945_macs/acpi/superio.asl" \
+		follow &&
+	test_grep "^R[0-9]*	src/mainboard/apple/macbook21/acpi/superio.asl" \
+		follow
+'
+
+test_expect_success 'coreboot slice, every case, no cache: as the script' '
+	MAINT_GET_CACHE=0 check_slice coreboot
+'
+
+test_expect_success 'coreboot slice, every case, the cache written then read' '
+	rm -rf coreboot/.git/maint &&
+	check_slice coreboot && test -d coreboot/.git/maint &&
+	check_slice coreboot
+'
+
+test_expect_success 'all slices with a commit-graph and Bloom filters' '
+	for s in uboot xen coreboot; do
 		git -C $s commit-graph write --reachable --changed-paths &&
 		test -f $s/.git/objects/info/commit-graph || return 1
 	done &&
 	MAINT_GET_CACHE=0 check_slice uboot &&
-	MAINT_GET_CACHE=0 check_slice xen
+	MAINT_GET_CACHE=0 check_slice xen &&
+	MAINT_GET_CACHE=0 check_slice coreboot
 '
 
-test_expect_success 'both slices with the history index built first' '
-	for s in uboot xen; do
+test_expect_success 'all slices with the history index built first' '
+	for s in uboot xen coreboot; do
 		rm -rf $s/.git/maint &&
 		(cd $s && "$MAINT" get --history-index \
 			--git-since=1970-01-02 </dev/null) &&
 		ls $s/.git/maint/index/pack-* >/dev/null || return 1
 	done &&
-	check_slice uboot && check_slice xen
+	check_slice uboot && check_slice xen && check_slice coreboot
 '
 
 test_done
