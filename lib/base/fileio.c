@@ -127,7 +127,8 @@ int read_path(const char *path, struct strbuf *out, int *err)
 	return ret;
 }
 
-int map_path(const char *path, char **data, size_t *len, bool *mapped, int *err)
+static int map_path_flags(const char *path, char **data, size_t *len,
+			  bool *mapped, int *err, int flags)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
@@ -142,7 +143,7 @@ int map_path(const char *path, char **data, size_t *len, bool *mapped, int *err)
 		if (st.st_size > 0 &&
 		    (unsigned long long)st.st_size < SIZE_MAX) {
 			p = mmap(NULL, (size_t)st.st_size, PROT_READ,
-				 MAP_PRIVATE | MAP_POPULATE, fd, 0);
+				 MAP_PRIVATE | flags, fd, 0);
 			if (p != MAP_FAILED) {
 				*data = p;
 				*len = (size_t)st.st_size;
@@ -165,6 +166,17 @@ out:
 	if (fd >= 0)
 		close(fd);
 	return ret;
+}
+
+int map_path(const char *path, char **data, size_t *len, bool *mapped, int *err)
+{
+	return map_path_flags(path, data, len, mapped, err, MAP_POPULATE);
+}
+
+int map_path_sparse(const char *path, char **data, size_t *len, bool *mapped,
+		    int *err)
+{
+	return map_path_flags(path, data, len, mapped, err, 0);
 }
 
 void unmap_file(char *data, size_t len, bool mapped)

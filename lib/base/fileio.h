@@ -51,6 +51,13 @@ int read_fd(int fd, struct strbuf *out, int *err);
  */
 int map_path(const char *path, char **data, size_t *len, bool *mapped,
 	     int *err);
+/*
+ * The same for a file read here and there (a commit-graph): its pages
+ * are read as they are touched, not all at once (map_path() populates
+ * the whole mapping, what a file read from end to end wants).
+ */
+int map_path_sparse(const char *path, char **data, size_t *len, bool *mapped,
+		    int *err);
 void unmap_file(char *data, size_t len, bool mapped);
 bool is_directory(const char *path);
 /* What path itself is (lstat: a symbolic link is not followed). */

@@ -110,7 +110,7 @@ static int add_layer(struct vcs_graph *g, const char *path)
 	if (!ALLOC_GROW(g->l, g->nl + 1, g->alloc))
 		return -1;
 	l = memset(&g->l[g->nl], 0, sizeof(*l));
-	if (map_path(path, &l->data, &l->len, &l->mapped, &err))
+	if (map_path_sparse(path, &l->data, &l->len, &l->mapped, &err))
 		return -1;
 	g->nl++;
 	if (layer_chunks(l, &hashlen, (unsigned)(g->nl - 1)) ||
