@@ -675,6 +675,26 @@ static void history_notes(struct history *hist, const struct gm_opts *o)
 			  "history");
 }
 
+/* The walk and the files' logs at once (gm_history_prefetch()). */
+static void prefetch_start(const struct get_args *a, char **args, int nargs,
+			   const char *subdir, struct run_bg *bg)
+{
+	struct gm_request rq = { args, (size_t)nargs, a->from_filename != 0,
+				 *subdir ? subdir : NULL };
+
+	if (a->find_maintainer_files && !a->all && !a->series && !a->owner &&
+	    !a->unowned)
+		gm_history_prefetch(&a->o, &rq, bg);
+}
+
+static void prefetch_wait(struct history *hist, struct run_bg *bg)
+{
+	if (bg->pid)
+		strbuf_addf(&hist->vcs.cache_info,
+			    "the files' logs read beside the walk: %s\n",
+			    run_bg_wait(bg) ? "failed (read again)" : "done");
+}
+
 int cmd_get(int argc, char **argv)
 {
 	struct get_args *a = &the_args;
@@ -683,6 +703,7 @@ int cmd_get(int argc, char **argv)
 	struct hist_opts ho;
 	struct hist_ops hops;
 	struct strbuf subdir = STRBUF_INIT;
+	struct run_bg bg = { .pid = 0 };
 	char **conf = NULL, **args = NULL;
 	const char *refusal;
 	size_t rlen;
@@ -739,7 +760,9 @@ int cmd_get(int argc, char **argv)
 	if (ret >= 0)
 		goto out;
 	get_history_options(&hist, a);
+	prefetch_start(a, args, nargs, subdir.buf, &bg);
 	ret = get_read(&g, a);
+	prefetch_wait(&hist, &bg);
 	if (ret >= 0)
 		goto out;
 	if (hist_read_ignore(&hist)) {
@@ -765,6 +788,7 @@ int cmd_get(int argc, char **argv)
 		error_msg("git refused the repository, no history read: %.*s",
 			  (int)rlen, refusal);
 out:
+	run_bg_wait(&bg);
 	gm_conf_release(conf, nconf);
 	free(args);
 	gm_release(&g);

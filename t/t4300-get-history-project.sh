@@ -70,6 +70,19 @@ test_expect_success 'the ignore file is honoured (and its quirk: a comment after
 	check_results 1
 '
 
+test_expect_success '--find-maintainer-files --git, first call: the log read beside the walk, once' '
+	f=$(grep -v -e / files | head -1) &&
+	rm -rf "$P/.git/maint" &&
+	(cd "$P" && GIT_TRACE="$TRASH/trace.bg" "$MAINT" get --verbose \
+		-f "$f" >"$TRASH/bg.out" 2>"$TRASH/bg.err") &&
+	test_grep "logs read beside the walk: done" bg.err &&
+	test "$(grep -c "git log --no-color --follow --since" trace.bg)" = 1 &&
+	(cd "$P" && MAINT_GET_CACHE=0 "$MAINT" get -f "$f" >"$TRASH/bg.expect") &&
+	test_cmp bg.expect bg.out &&
+	(cd "$P" && "$MAINT" get --verbose -f "$f" 2>"$TRASH/bg.err2") &&
+	! grep -q "beside the walk" bg.err2
+'
+
 if command -v strace >/dev/null; then
 	test_expect_success '--find-maintainer-files: the walk takes what each entry is from readdir, not an lstat each' '
 		(cd "$P" &&

@@ -400,6 +400,29 @@ int run_capture_all(const char *const argv[], struct strbuf *out, int *status)
 	return run(argv, NULL, out, status, true);
 }
 
+int run_bg_start(struct run_bg *b, int (*fn)(void *data), void *data)
+{
+	struct slot one = { 0 };
+
+	b->cmd = (struct run_cmd){ .fn = fn, .data = data, .status = -1 };
+	b->pid = 0;
+	if (spawn(&b->cmd, &one, 0, 0))
+		return -1;
+	b->pid = one.pid;
+	return 0;
+}
+
+int run_bg_wait(struct run_bg *b)
+{
+	struct slot one = { &b->cmd, 0, (pid_t)b->pid, -1, -1, -1, 0 };
+
+	if (!b->pid)
+		return -1;
+	reap(&one);
+	b->pid = 0;
+	return b->cmd.status;
+}
+
 int run_detached(void (*fn)(void *arg), void *arg)
 {
 	pid_t pid;

@@ -11,6 +11,7 @@
 #include "history/history.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void hop_normalize(void *ctx, struct strbuf *email)
 {
@@ -153,4 +154,41 @@ void gm_answer_fixes(struct gm_answer_state *r, const struct gm_query *q)
 	for (i = 0; i < q->nr_fixes && !r->nomem; i++)
 		if (hist_commit_signers(h, q->fixes[i], "blamed_fixes"))
 			r->nomem = true;
+}
+
+/* In the child: the logs, into the history cache. */
+struct prefetch {
+	struct history *h;
+	char *const *files;
+	size_t n;
+};
+
+static int prefetch_child(void *data)
+{
+	const struct prefetch *p = data;
+
+	return vcs_prefetch_logs(&p->h->vcs, p->h->o.since, p->files, p->n) ?
+		       1 :
+		       0;
+}
+
+int gm_history_prefetch(const struct gm_opts *o, const struct gm_request *rq,
+			struct run_bg *bg)
+{
+	struct history *h = o->history;
+	struct prefetch p = { h, rq->paths, rq->nr };
+	size_t i;
+
+	bg->pid = 0;
+	if (!h || !o->email || !o->email_git || !rq->files || !rq->nr ||
+	    rq->prefix || !h->o.since || !*h->o.since)
+		return 0;
+	/* the names as the query keeps them, or the cache would miss */
+	for (i = 0; i < rq->nr; i++)
+		if (!strncmp(rq->paths[i], "./", 2) ||
+		    strstr(rq->paths[i], "//"))
+			return 0;
+	if (!vcs_logs_missing(&h->vcs, h->o.since, rq->paths, rq->nr))
+		return 0;
+	return run_bg_start(bg, prefetch_child, &p);
 }

@@ -262,6 +262,28 @@ static int gather(struct vcs *v, const char *since, char *const *files,
 	return 0;
 }
 
+bool vcs_logs_missing(struct vcs *v, const char *since, char *const *files,
+		      size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	bool missing = false;
+	size_t i;
+
+	if (!v->cache_ready)
+		vcs_cache_setup(v);
+	if (!v->cachedir || vcs_exists(v) != 1 || strpbrk(since, " \t\n"))
+		return false;
+	for (i = 0; i < n && !missing; i++) {
+		if (strmap_gets(&v->logs, files[i]) || !batchable(files[i]))
+			continue;
+		strbuf_reset(&sb);
+		missing = !vcs_follow_log_cached(v, since, files[i], &sb) &&
+			  !sb.failed;
+	}
+	strbuf_release(&sb);
+	return missing;
+}
+
 /*
  * The files --follow may take further (a commit in the window adds
  * them) read by vcs-graph.c, VCS_GRAPH_FILES at a time, rather than by

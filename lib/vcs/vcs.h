@@ -103,6 +103,12 @@ const struct strbuf *vcs_file_log_read(const struct vcs *v, const char *file);
  * few git processes as give the script's lines; files it cannot read so
  * are left to vcs_file_log().  0, or -1 (out of memory).
  */
+/*
+ * Would vcs_prefetch_logs() run git for these files: is one of them
+ * neither read yet nor in the cache (with no cache: false)?
+ */
+bool vcs_logs_missing(struct vcs *v, const char *since, char *const *files,
+		      size_t n);
 int vcs_prefetch_logs(struct vcs *v, const char *since, char *const *files,
 		      size_t n);
 /* find_commit_signers_cmd (body) or find_commit_author_cmd, appended. */

@@ -144,9 +144,43 @@ static void ordered(void)
 	strbuf_release(&all);
 }
 
+static int touch_file(void *data)
+{
+	FILE *f = fopen(data, "w");
+
+	if (!f)
+		return 1;
+	fputs("bg\n", f);
+	return fclose(f) ? 1 : 7;
+}
+
+/* A forked function beside us: its status, its work done once reaped. */
+static void background(void)
+{
+	struct run_bg bg = { .pid = 0 };
+	char path[] = "/tmp/maint-test-run-XXXXXX";
+	char buf[8] = "";
+	FILE *f;
+	int fd = mkstemp(path);
+
+	ok(fd >= 0, "a temporary file");
+	close(fd);
+	ok(run_bg_wait(&bg) == -1, "none started: -1");
+	ok(!run_bg_start(&bg, touch_file, path) && bg.pid > 0, "started");
+	ok(run_bg_wait(&bg) == 7 && !bg.pid, "its exit status, reaped");
+	f = fopen(path, "r");
+	ok(f && fgets(buf, sizeof(buf), f) && !strcmp(buf, "bg\n"),
+	   "its work done");
+	if (f)
+		fclose(f);
+	ok(run_bg_wait(&bg) == -1, "reaped once");
+	unlink(path);
+}
+
 int main(void)
 {
 	one();
+	background();
 	pool(0);
 	pool(1);
 	ordered();
