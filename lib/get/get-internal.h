@@ -70,6 +70,13 @@ int gm_walk_find(const char *root, char ***out, size_t *nr, size_t *alloc);
  * digits, then ' '), in *v, *s moved past the ' '.  false: not one.
  */
 bool gm_memo_num(const char **s, const char *end, long long *v);
+/*
+ * get-walk.c: a memo record's head at *s: eight numbers, then a name
+ * ended by a NUL (*name_end, before end); *s left at the name.  false:
+ * not one.
+ */
+bool gm_memo_head(const char **s, const char *end, long long v[8],
+		  const char **name_end);
 
 /*
  * get-texts.c: the texts of db->names in db->maps (allocated, zeroed).

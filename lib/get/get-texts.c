@@ -58,13 +58,8 @@ static bool parse_rec(const char **p, const char *end, struct text_rec *r)
 {
 	long long v[8];
 	const char *s = *p, *e;
-	int i;
 
-	for (i = 0; i < 8; i++)
-		if (!gm_memo_num(&s, end, &v[i]))
-			return false;
-	e = memchr(s, '\0', (size_t)(end - s));
-	if (!e || v[0] < 0 || v[0] > 1 || v[7] < 0 ||
+	if (!gm_memo_head(&s, end, v, &e) || v[0] < 0 || v[0] > 1 || v[7] < 0 ||
 	    (unsigned long long)v[7] > (unsigned long long)(end - e - 1))
 		return false;
 	*r = (struct text_rec){ s,

@@ -218,19 +218,28 @@ bool gm_memo_num(const char **s, const char *end, long long *v)
 	return true;
 }
 
+bool gm_memo_head(const char **s, const char *end, long long v[8],
+		  const char **name_end)
+{
+	const char *p = *s;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		if (!gm_memo_num(&p, end, &v[i]))
+			return false;
+	*name_end = memchr(p, '\0', (size_t)(end - p));
+	*s = p;
+	return *name_end != NULL;
+}
+
 /* One record at *p (moved past it) into r.  false: not one. */
 static bool parse_rec(const char **p, const char *end, struct walk_rec *r)
 {
 	long long v[8];
 	const char *s = *p, *e;
-	int i;
 
-	for (i = 0; i < 8; i++)
-		if (!gm_memo_num(&s, end, &v[i]))
-			return false;
-	e = memchr(s, '\0', (size_t)(end - s));
-	if (!e || memchr(s, '/', (size_t)(e - s)) || v[0] < 0 || v[0] > 7 ||
-	    v[1] < 1)
+	if (!gm_memo_head(&s, end, v, &e) || memchr(s, '/', (size_t)(e - s)) ||
+	    v[0] < 0 || v[0] > 7 || v[1] < 1)
 		return false;
 	*r = (struct walk_rec){ *p,
 				(size_t)(e + 1 - *p),
