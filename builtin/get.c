@@ -687,14 +687,6 @@ static void prefetch_start(const struct get_args *a, char **args, int nargs,
 		gm_history_prefetch(&a->o, &rq, bg);
 }
 
-static void prefetch_wait(struct history *hist, struct run_bg *bg)
-{
-	if (bg->pid)
-		strbuf_addf(&hist->vcs.cache_info,
-			    "the files' logs read beside the walk: %s\n",
-			    run_bg_wait(bg) ? "failed (read again)" : "done");
-}
-
 int cmd_get(int argc, char **argv)
 {
 	struct get_args *a = &the_args;
@@ -708,6 +700,7 @@ int cmd_get(int argc, char **argv)
 	const char *refusal;
 	size_t rlen;
 	int nconf = 0, nargs = 0, ret;
+	bool nomem;
 
 	memset(a, 0, sizeof(*a));
 	gm_opts_default(&a->o);
@@ -762,10 +755,10 @@ int cmd_get(int argc, char **argv)
 	get_history_options(&hist, a);
 	prefetch_start(a, args, nargs, subdir.buf, &bg);
 	ret = get_read(&g, a);
-	prefetch_wait(&hist, &bg);
+	nomem = gm_history_prefetch_wait(&a->o, &bg) < 0;
 	if (ret >= 0)
 		goto out;
-	if (hist_read_ignore(&hist)) {
+	if (nomem || hist_read_ignore(&hist)) {
 		error_msg("out of memory");
 		ret = EXIT_PERL_DIE;
 		goto out;
@@ -788,7 +781,6 @@ int cmd_get(int argc, char **argv)
 		error_msg("git refused the repository, no history read: %.*s",
 			  (int)rlen, refusal);
 out:
-	run_bg_wait(&bg);
 	gm_conf_release(conf, nconf);
 	free(args);
 	gm_release(&g);

@@ -73,10 +73,17 @@ test_expect_success 'the ignore file is honoured (and its quirk: a comment after
 test_expect_success '--find-maintainer-files --git, first call: the log read beside the walk, once' '
 	f=$(grep -v -e / files | head -1) &&
 	rm -rf "$P/.git/maint" &&
-	(cd "$P" && GIT_TRACE="$TRASH/trace.bg" "$MAINT" get --verbose \
+	(cd "$P" && GIT_TRACE="$TRASH/trace.bg" MAINT_GET_INDEX_BACKGROUND=1 \
+		"$MAINT" get --verbose \
 		-f "$f" >"$TRASH/bg.out" 2>"$TRASH/bg.err") &&
 	test_grep "logs read beside the walk: done" bg.err &&
 	test "$(grep -c "git log --no-color --follow --since" trace.bg)" = 1 &&
+	# the history index built after it, as after any first call
+	for i in $(seq 100); do
+		ls "$P"/.git/maint/index/pack-* >/dev/null 2>&1 && break
+		sleep 0.2
+	done &&
+	ls "$P"/.git/maint/index/pack-* >/dev/null &&
 	(cd "$P" && MAINT_GET_CACHE=0 "$MAINT" get -f "$f" >"$TRASH/bg.expect") &&
 	test_cmp bg.expect bg.out &&
 	(cd "$P" && "$MAINT" get --verbose -f "$f" 2>"$TRASH/bg.err2") &&

@@ -163,13 +163,37 @@ struct prefetch {
 	size_t n;
 };
 
+/* The child's exit: read, and the history index wants an update. */
+#define PREFETCH_INDEX 3
+
 static int prefetch_child(void *data)
 {
 	const struct prefetch *p = data;
 
-	return vcs_prefetch_logs(&p->h->vcs, p->h->o.since, p->files, p->n) ?
-		       1 :
-		       0;
+	if (vcs_prefetch_logs(&p->h->vcs, p->h->o.since, p->files, p->n))
+		return 1;
+	/* the parent finds them cached: it would not see the index lack */
+	return p->h->vcs.hidx_want ? PREFETCH_INDEX : 0;
+}
+
+int gm_history_prefetch_wait(const struct gm_opts *o, struct run_bg *bg)
+{
+	struct vcs *v = &o->history->vcs;
+	int st;
+
+	if (!bg->pid)
+		return 0;
+	st = run_bg_wait(bg);
+	if (st == PREFETCH_INDEX && !v->hidx_want) {
+		v->hidx_want = strdup(o->history->o.since);
+		if (!v->hidx_want)
+			return -1;
+	}
+	st = st == 0 || st == PREFETCH_INDEX ? 0 : 1;
+	strbuf_addf(&v->cache_info,
+		    "the files' logs read beside the walk: %s\n",
+		    st ? "failed (read again)" : "done");
+	return strbuf_failed(&v->cache_info) ? -1 : st;
 }
 
 int gm_history_prefetch(const struct gm_opts *o, const struct gm_request *rq,

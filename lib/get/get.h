@@ -298,11 +298,18 @@ int gm_get(struct gm_getmaint *g, const struct gm_opts *o,
  * With --git and -f files whose logs are not cached, read them in a
  * child beside us (into the history cache, where gm_get() then finds
  * them) while MAINTAINERS files are still being found and read:
- * run_bg_wait(bg) before answering.  0 (bg->pid 0: none started), or
+ * gm_history_prefetch_wait() before answering.  0 (bg->pid 0: none started), or
  * -1 (errno; none started, nothing lost).
  */
 int gm_history_prefetch(const struct gm_opts *o, const struct gm_request *rq,
 			struct run_bg *bg);
+/*
+ * Wait for its child (said in the history's cache_info): 0 (none
+ * started, or the logs read; an update of the history index asked as
+ * the call would have), 1 (it failed: they are read again), -1 (out of
+ * memory).
+ */
+int gm_history_prefetch_wait(const struct gm_opts *o, struct run_bg *bg);
 
 /* gm_get()'s first half: the request's files and keywords in q. */
 int gm_get_query(struct gm_getmaint *g, const struct gm_opts *o,
