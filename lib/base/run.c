@@ -400,27 +400,36 @@ int run_capture_all(const char *const argv[], struct strbuf *out, int *status)
 	return run(argv, NULL, out, status, true);
 }
 
-int run_bg_start(struct run_bg *b, int (*fn)(void *data), void *data)
+int run_bg_start(struct run_bg *b, int (*fn)(void *data), void *data,
+		 struct strbuf *out)
 {
 	struct slot one = { 0 };
 
-	b->cmd = (struct run_cmd){ .fn = fn, .data = data, .status = -1 };
+	b->cmd = (struct run_cmd){
+		.fn = fn, .data = data, .out = out, .status = -1
+	};
 	b->pid = 0;
+	b->out = -1;
 	if (spawn(&b->cmd, &one, 0, 0))
 		return -1;
 	b->pid = one.pid;
+	b->out = one.out;
 	return 0;
 }
 
 int run_bg_wait(struct run_bg *b)
 {
 	struct slot one = { &b->cmd, 0, (pid_t)b->pid, -1, -1, -1, 0 };
+	int read_err = 0;
 
 	if (!b->pid)
 		return -1;
+	while (b->out >= 0)
+		if (drain(&b->out, b->cmd.out))
+			read_err = -1;
 	reap(&one);
 	b->pid = 0;
-	return b->cmd.status;
+	return read_err ? -1 : b->cmd.status;
 }
 
 int run_detached(void (*fn)(void *arg), void *arg)

@@ -76,16 +76,22 @@ int run_capture_all(const char *const argv[], struct strbuf *out, int *status);
 
 /*
  * fn(data) in a forked child that runs beside us (standard input from
- * /dev/null, output and error ours) until run_bg_wait() reaps it: work
- * done at once on another CPU.  A child not started has pid 0, and
- * run_bg_wait() returns -1 for it.  0, or -1 (errno).
+ * /dev/null, error ours, output appended to out or ours where NULL)
+ * until run_bg_wait() reaps it: work done at once on another CPU.  A
+ * child not started has pid 0, and run_bg_wait() returns -1 for it.
+ * 0, or -1 (errno).
  */
 struct run_bg {
 	struct run_cmd cmd;
 	long pid;
+	int out; /* its output's pipe (-1: none) */
 };
-int run_bg_start(struct run_bg *b, int (*fn)(void *data), void *data);
-/* Wait for it: its exit status, or -1 (none started, or killed). */
+int run_bg_start(struct run_bg *b, int (*fn)(void *data), void *data,
+		 struct strbuf *out);
+/*
+ * Wait for it, its output read to the end: its exit status, or -1 (none
+ * started, killed, or its output not read).
+ */
 int run_bg_wait(struct run_bg *b);
 /*
  * fn(arg) in a child detached from this process, as git's auto gc runs:

@@ -161,19 +161,45 @@ struct prefetch {
 	struct history *h;
 	char *const *files;
 	size_t n;
+	size_t warn0, info0; /* the lines the parent has already */
 };
 
 /* The child's exit: read, and the history index wants an update. */
 #define PREFETCH_INDEX 3
 
+/*
+ * In the child: the logs read into the cache, and what the call would
+ * have learnt on the way (its cache's warnings and notes, a NUL between)
+ * written to the parent, which finds the logs cached and would not.
+ */
 static int prefetch_child(void *data)
 {
 	const struct prefetch *p = data;
+	struct vcs *v = &p->h->vcs;
+	int err;
 
-	if (vcs_prefetch_logs(&p->h->vcs, p->h->o.since, p->files, p->n))
+	if (vcs_prefetch_logs(v, p->h->o.since, p->files, p->n))
 		return 1;
-	/* the parent finds them cached: it would not see the index lack */
-	return p->h->vcs.hidx_want ? PREFETCH_INDEX : 0;
+	strbuf_addch(&v->cache_warn, '\0');
+	strbuf_add(&v->cache_warn, v->cache_info.buf + p->info0,
+		   v->cache_info.len - p->info0);
+	if (strbuf_failed(&v->cache_warn) ||
+	    write_all(1, v->cache_warn.buf + p->warn0,
+		      v->cache_warn.len - p->warn0, &err))
+		return 1;
+	return v->hidx_want ? PREFETCH_INDEX : 0;
+}
+
+/* The child's lines, after its own, in v's. */
+static void prefetch_lines(struct vcs *v, const struct strbuf *out)
+{
+	const char *nul = memchr(out->buf, '\0', out->len);
+
+	if (!nul)
+		return;
+	strbuf_add(&v->cache_warn, out->buf, (size_t)(nul - out->buf));
+	strbuf_add(&v->cache_info, nul + 1,
+		   (size_t)(out->buf + out->len - nul - 1));
 }
 
 int gm_history_prefetch_wait(const struct gm_opts *o, struct run_bg *bg)
@@ -184,6 +210,10 @@ int gm_history_prefetch_wait(const struct gm_opts *o, struct run_bg *bg)
 	if (!bg->pid)
 		return 0;
 	st = run_bg_wait(bg);
+	if (st == 0 || st == PREFETCH_INDEX)
+		prefetch_lines(v, bg->cmd.out);
+	strbuf_release(bg->cmd.out);
+	free(bg->cmd.out);
 	if (st == PREFETCH_INDEX && !v->hidx_want) {
 		v->hidx_want = strdup(o->history->o.since);
 		if (!v->hidx_want)
@@ -200,7 +230,8 @@ int gm_history_prefetch(const struct gm_opts *o, const struct gm_request *rq,
 			struct run_bg *bg)
 {
 	struct history *h = o->history;
-	struct prefetch p = { h, rq->paths, rq->nr };
+	struct prefetch p = { h, rq->paths, rq->nr, 0, 0 };
+	struct strbuf *out;
 	size_t i;
 
 	bg->pid = 0;
@@ -214,5 +245,15 @@ int gm_history_prefetch(const struct gm_opts *o, const struct gm_request *rq,
 			return 0;
 	if (!vcs_logs_missing(&h->vcs, h->o.since, rq->paths, rq->nr))
 		return 0;
-	return run_bg_start(bg, prefetch_child, &p);
+	p.warn0 = h->vcs.cache_warn.len;
+	p.info0 = h->vcs.cache_info.len;
+	out = malloc(sizeof(*out));
+	if (!out)
+		return -1;
+	strbuf_init(out);
+	if (run_bg_start(bg, prefetch_child, &p, out)) {
+		free(out);
+		return -1;
+	}
+	return 0;
 }

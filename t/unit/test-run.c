@@ -158,6 +158,7 @@ static int touch_file(void *data)
 static void background(void)
 {
 	struct run_bg bg = { .pid = 0 };
+	struct strbuf out = STRBUF_INIT;
 	char path[] = "/tmp/maint-test-run-XXXXXX";
 	char buf[8] = "";
 	FILE *f;
@@ -166,7 +167,7 @@ static void background(void)
 	ok(fd >= 0, "a temporary file");
 	close(fd);
 	ok(run_bg_wait(&bg) == -1, "none started: -1");
-	ok(!run_bg_start(&bg, touch_file, path) && bg.pid > 0, "started");
+	ok(!run_bg_start(&bg, touch_file, path, NULL) && bg.pid > 0, "started");
 	ok(run_bg_wait(&bg) == 7 && !bg.pid, "its exit status, reaped");
 	f = fopen(path, "r");
 	ok(f && fgets(buf, sizeof(buf), f) && !strcmp(buf, "bg\n"),
@@ -175,6 +176,10 @@ static void background(void)
 		fclose(f);
 	ok(run_bg_wait(&bg) == -1, "reaped once");
 	unlink(path);
+	ok(!run_bg_start(&bg, say, "4", &out), "started with its output");
+	ok(run_bg_wait(&bg) == 0, "its status");
+	is_mem(out.buf, out.len, "4\n", "its output read to the end");
+	strbuf_release(&out);
 }
 
 int main(void)
