@@ -62,16 +62,6 @@ test_expect_success 'the U-Boot slice (a bundle) and its provenance' '
 	test_grep "^C[0-9]*	arch/arm/include/asm/arch-omap5/sys_proto.h" follow
 '
 
-test_expect_success 'U-Boot slice, every case, no cache: as the script' '
-	MAINT_GET_CACHE=0 check_slice uboot
-'
-
-test_expect_success 'U-Boot slice, every case, the cache written then read' '
-	rm -rf uboot/.git/maint &&
-	check_slice uboot && test -d uboot/.git/maint &&
-	check_slice uboot
-'
-
 test_expect_success 'the Xen slice: merges, copies, renames, a revert' '
 	check_prov xen &&
 	grep -q "^repo .*xen" "$FIX/xen/prov" &&
@@ -88,16 +78,6 @@ test_expect_success 'the Xen slice: merges, copies, renames, a revert' '
 	git -C xen log --format=%s -- \
 		xen/drivers/cpufreq/cpufreq_ondemand.c >subjects &&
 	test_grep "^Revert " subjects
-'
-
-test_expect_success 'Xen slice, every case, no cache: as the script' '
-	MAINT_GET_CACHE=0 check_slice xen
-'
-
-test_expect_success 'Xen slice, every case, the cache written then read' '
-	rm -rf xen/.git/maint &&
-	check_slice xen && test -d xen/.git/maint &&
-	check_slice xen
 '
 
 test_expect_success 'the coreboot slice: chains of copies and renames, .mailmap' '
@@ -119,15 +99,17 @@ test_expect_success 'the coreboot slice: chains of copies and renames, .mailmap'
 		follow
 '
 
-test_expect_success 'coreboot slice, every case, no cache: as the script' '
-	MAINT_GET_CACHE=0 check_slice coreboot
-'
-
-test_expect_success 'coreboot slice, every case, the cache written then read' '
-	rm -rf coreboot/.git/maint &&
-	check_slice coreboot && test -d coreboot/.git/maint &&
-	check_slice coreboot
-'
+for s in U-Boot:uboot Xen:xen coreboot:coreboot; do
+	name=${s%%:*} d=${s#*:}
+	test_expect_success "$name slice, every case, no cache: as the script" "
+		MAINT_GET_CACHE=0 check_slice $d
+	"
+	test_expect_success "$name slice, every case, the cache written then read" "
+		rm -rf $d/.git/maint &&
+		check_slice $d && test -d $d/.git/maint &&
+		check_slice $d
+	"
+done
 
 test_expect_success 'all slices with a commit-graph and Bloom filters' '
 	for s in uboot xen coreboot; do
