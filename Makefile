@@ -58,7 +58,8 @@ LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
 	   lib/check/check-lines.o lib/check/check-opts.o \
 	   lib/check/check-patch.o lib/check/check-selftest.o \
 	   lib/check/check-tree.o lib/check/check.o \
-	   lib/export/export-json.o lib/export/export.o \
+	   lib/export/export-chiefs.o lib/export/export-json.o \
+	   lib/export/export.o \
 	   lib/get/get-answer-emit.o lib/get/get-answer-history.o \
 	   lib/get/get-answer.o lib/get/get-collect.o lib/get/get-db.o \
 	   lib/get/get-file-emails.o lib/get/get-json.o lib/get/get-lists.o \

@@ -299,7 +299,7 @@ static int check_parse(struct check_args *a, struct ck_opts *o, int argc,
 		OPT_BOOL("mailmap", &a->mailmap,
 			 "--cc: use .mailmap (default)"),
 		OPT_BOOL("git-chief-penguins", &a->chiefs,
-			 "--cc: Linus must receive it too"),
+			 "--cc: the chief penguins must receive it too"),
 		OPT_NUM("pattern-depth", &a->depth, "N",
 			"--cc: get's --pattern-depth"),
 		OPT_SET("h|help", &a->help, "this help"),
@@ -576,6 +576,11 @@ static int check_cc(const struct check_args *a)
 	}
 	if (read_cc_maintainers(&g, a, co.mailmap, &d))
 		goto out;
+	/* the chief penguins, as get reads them: the script here */
+	if (mnt_chiefs_read_tree(&g.chiefs, NULL)) {
+		diag_add(&d, D_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
 	if (ck_cc_read(a->nargs ? a->args : stdin_only, (size_t)n, names, texts,
 		       &d))
 		goto out;

@@ -30,6 +30,7 @@ static const char export_foot[] =
 
 struct export_job {
 	const struct maintainers *m;
+	const struct mnt_chiefs *chiefs;
 	const char *tree;
 	bool codeowners;
 	struct diags *d;
@@ -61,7 +62,8 @@ static int produce(void *arg, struct sink *s)
 	int ret;
 
 	if (j->codeowners)
-		ret = export_codeowners(j->m, j->tree ? tree_is_dir : NULL,
+		ret = export_codeowners(j->m, j->chiefs,
+					j->tree ? tree_is_dir : NULL,
 					(void *)j->tree, &s->buf, j->d);
 	else
 		ret = export_json(j->m, &s->buf);
@@ -110,6 +112,42 @@ static void print_notes(const struct diags *notes, bool verbose)
 	fputc('\n', stderr);
 }
 
+/*
+ * The tree the patterns name into j->tree (--tree, else the directory of
+ * --input, else the current one; --tree= none), and for CODEOWNERS its
+ * script's chief penguins, whom get leaves out, into *chiefs (no tree:
+ * Linus).  -1 to go on, else the exit status (reported).
+ */
+static int export_tree(struct export_job *j, const char *input,
+		       const char *tree, char **input_dir,
+		       struct mnt_chiefs *chiefs)
+{
+	if (!tree && is_regular(input)) {
+		const char *slash = strrchr(input, '/');
+
+		*input_dir =
+			slash ? strndup(input, (size_t)(slash - input) + 1) :
+				strdup(".");
+		if (!*input_dir) {
+			error_msg("out of memory");
+			return EXIT_ERROR;
+		}
+		tree = *input_dir;
+	}
+	if (!tree)
+		tree = ".";
+	if (*tree && !is_directory(tree)) {
+		error_msg("--tree: '%s' is not a directory", tree);
+		return EXIT_USAGE;
+	}
+	j->tree = *tree ? tree : NULL;
+	if (j->codeowners && j->tree && mnt_chiefs_read_tree(chiefs, j->tree)) {
+		error_msg("out of memory");
+		return EXIT_ERROR;
+	}
+	return -1;
+}
+
 int cmd_export(int argc, char **argv)
 {
 	const char *format = "json", *input = "MAINTAINERS", *output = "-";
@@ -127,8 +165,10 @@ int cmd_export(int argc, char **argv)
 			"directory of --input, or . for a directory or\n"
 			"stdin); for get_maintainer.pl's test of F:\n"
 			"values naming a directory without a trailing\n"
-			"'/', and to leave out lines for directories\n"
-			"the tree does not have; --tree= for none"),
+			"'/', to leave out lines for directories the\n"
+			"tree does not have, and for the chief penguins\n"
+			"of its scripts/get_maintainer.pl; --tree= for\n"
+			"none"),
 		OPT_STR("output", &output, "FILE",
 			"file to write, - for stdout (default: -)"),
 		OPT_SET("q|quiet", &quiet,
@@ -140,8 +180,9 @@ int cmd_export(int argc, char **argv)
 		OPT_TABLE_END,
 	};
 	struct maintainers m;
+	struct mnt_chiefs chiefs = { 0 };
 	struct diags d = DIAGS_INIT, notes = DIAGS_INIT;
-	struct export_job j = { &m, NULL, false, &notes };
+	struct export_job j = { &m, &chiefs, NULL, false, &notes };
 	struct output out = { NULL, produce, &j };
 	char **args = NULL;
 
@@ -169,26 +210,10 @@ int cmd_export(int argc, char **argv)
 		print_diags(&d);
 		goto out;
 	}
-	if (!tree && is_regular(input)) {
-		const char *slash = strrchr(input, '/');
-
-		input_dir =
-			slash ? strndup(input, (size_t)(slash - input) + 1) :
-				strdup(".");
-		if (!input_dir) {
-			error_msg("out of memory");
-			goto out;
-		}
-		tree = input_dir;
-	}
-	if (!tree)
-		tree = ".";
-	if (*tree && !is_directory(tree)) {
-		error_msg("--tree: '%s' is not a directory", tree);
-		ret = EXIT_USAGE;
+	ret = export_tree(&j, input, tree, &input_dir, &chiefs);
+	if (ret >= 0)
 		goto out;
-	}
-	j.tree = *tree ? tree : NULL;
+	ret = EXIT_ERROR;
 	out.path = output;
 	if (write_outputs(&out, 1))
 		goto out;
@@ -200,6 +225,7 @@ out:
 	free(input_dir);
 	diags_release(&d);
 	diags_release(&notes);
+	mnt_chiefs_release(&chiefs);
 	mnt_release(&m);
 	return ret;
 }

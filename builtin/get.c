@@ -465,8 +465,7 @@ static int get_read(struct gm_getmaint *g, const struct get_args *a)
 	size_t i;
 
 	gm_maintainers_path(a->maintainer_path, &path);
-	if (strbuf_failed(&path) ||
-	    mnt_chiefs_read(&g->chiefs, "scripts/get_maintainer.pl")) {
+	if (strbuf_failed(&path) || mnt_chiefs_read_tree(&g->chiefs, NULL)) {
 		error_msg("out of memory");
 		ret = EXIT_PERL_DIE;
 	} else if (gm_read(g, path.buf, a->find_maintainer_files,

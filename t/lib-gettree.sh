@@ -47,3 +47,20 @@ diff --git a/drivers/net/other/other.c b/drivers/net/other/other.c
 P
 	)
 }
+
+# get_tree_chiefs DIR NAME:ADDRESS...: DIR's scripts/get_maintainer.pl
+# with its push(@penguin_chief, ...) line (Linus) replaced by one such
+# line a chief, as projects that copied the script name their own (the
+# '@' escaped, as in the script's own line).
+get_tree_chiefs() {
+	d=$1
+	shift
+	perl -i -pe '
+		BEGIN {
+			$new = join "", map { "push(\@penguin_chief, \"$_\");\n" }
+				map { s/\@/\\\@/r } splice @ARGV, 1;
+		}
+		$_ = $new if /^push\(\@penguin_chief, /;
+	' "$d/scripts/get_maintainer.pl" "$@" &&
+	! grep -q "^push(@penguin_chief, \"Linus" "$d/scripts/get_maintainer.pl"
+}

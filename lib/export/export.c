@@ -2,6 +2,7 @@
 /* maint export --format=codeowners: see export.h. */
 #define _GNU_SOURCE /* memmem */
 #include "export.h"
+#include "export-internal.h"
 #include "model/model.h"
 #include "base/base.h"
 
@@ -42,6 +43,7 @@ struct co {
 	} * n;
 	size_t nr_n, alloc_n;
 	struct diags *d;
+	struct export_chiefs chiefs; /* the M:/R: lines left out */
 };
 
 struct idx {
@@ -451,8 +453,6 @@ static const char *address(const char *v, size_t len, size_t *alen)
 	return v;
 }
 
-static const char chief_penguin[] = "torvalds@linux-foundation.org";
-
 /* A line not exported, noted in d and comments.  0, or -1 (ENOMEM). */
 static int note(struct co *c, const struct mnt_line *l, const char *what,
 		const struct mnt_section *s, struct strbuf *comments)
@@ -531,9 +531,12 @@ static int collect(struct co *c, int (*is_dir)(const char *, void *), void *arg,
 			case 'R':
 				a = address(v, vlen, &alen);
 				if (!alen || memchr(a, ' ', alen) ||
-				    !memchr(a, '@', alen) ||
-				    (alen == sizeof(chief_penguin) - 1 &&
-				     !memcmp(a, chief_penguin, alen)))
+				    !memchr(a, '@', alen))
+					break;
+				kept = export_chiefs_match(&c->chiefs, v, vlen);
+				if (kept < 0)
+					return -1;
+				if (kept)
 					break;
 				strbuf_add(&c->owners[i], a, alen);
 				strbuf_addch(&c->owners[i], '\n');
@@ -709,6 +712,7 @@ static void add_lines(struct strbuf *out, const struct pat *p,
 }
 
 int export_codeowners(const struct maintainers *m,
+		      const struct mnt_chiefs *chiefs,
 		      int (*is_dir)(const char *path, void *arg), void *arg,
 		      struct strbuf *out, struct diags *d)
 {
@@ -720,6 +724,8 @@ int export_codeowners(const struct maintainers *m,
 	size_t i;
 	int ret = -1;
 
+	if (export_chiefs_init(&c.chiefs, chiefs))
+		return -1;
 	if (collect(&c, is_dir, arg, &comments) ||
 	    add_intersections(&c, is_dir, arg))
 		goto out;
@@ -779,6 +785,7 @@ out:
 	free(c.n);
 	free(order);
 	free(state);
+	export_chiefs_release(&c.chiefs);
 	strbuf_release(&comments);
 	strbuf_release(&owners);
 	strbuf_release(&tmp);

@@ -14,7 +14,9 @@
  * the least to the most specific, and each line's owners are the M: and
  * R: addresses of every section with an F: pattern covering the line's
  * pattern and no X: pattern covering it (the union get_maintainer.pl
- * makes; less its chief penguin, as maint get leaves him out).  What has
+ * makes; less the tree's chief penguins, chiefs, as maint get leaves
+ * them out: an M:/R: whose "Name <address>" matches a chief's; NULL or
+ * empty chiefs: Linus, as get without a script).  What has
  * no CODEOWNERS form -- N: regexes, K: keywords, patterns with regex
  * syntax -- is listed in comments at the top and reported as notes in d
  * (D_NOT_EXPORTED, with file:line, the message starting with the line's
@@ -39,6 +41,7 @@
 int export_json(const struct maintainers *m, struct strbuf *out);
 
 int export_codeowners(const struct maintainers *m,
+		      const struct mnt_chiefs *chiefs,
 		      int (*is_dir)(const char *path, void *arg), void *arg,
 		      struct strbuf *out, struct diags *d);
 

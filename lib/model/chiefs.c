@@ -181,6 +181,27 @@ int mnt_chiefs_read(struct mnt_chiefs *c, const char *path)
 	return ret;
 }
 
+int mnt_chiefs_read_tree(struct mnt_chiefs *c, const char *tree)
+{
+	struct strbuf path = STRBUF_INIT;
+	int ret;
+
+	if (tree && *tree) {
+		strbuf_addstr(&path, tree);
+		if (path.len && path.buf[path.len - 1] != '/')
+			strbuf_addch(&path, '/');
+	}
+	strbuf_addstr(&path, MNT_CHIEFS_SCRIPT);
+	if (strbuf_failed(&path)) {
+		strbuf_release(&path);
+		errno = ENOMEM;
+		return -1;
+	}
+	ret = mnt_chiefs_read(c, path.buf);
+	strbuf_release(&path);
+	return ret;
+}
+
 const struct mnt_chief *mnt_chiefs_list(const struct mnt_chiefs *c, size_t *nr)
 {
 	*nr = c->nr ? c->nr : 1;

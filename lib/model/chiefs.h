@@ -38,6 +38,14 @@ int mnt_chiefs_of_script(struct mnt_chiefs *c, const char *buf, size_t len);
  * -1 with errno ENOMEM.
  */
 int mnt_chiefs_read(struct mnt_chiefs *c, const char *path);
+/* Where a tree has its script, from its top. */
+#define MNT_CHIEFS_SCRIPT "scripts/get_maintainer.pl"
+/*
+ * The chiefs of a tree: its top's MNT_CHIEFS_SCRIPT, read as
+ * mnt_chiefs_read() does; tree NULL or "" is the current directory
+ * (get's tree top, where check --cc runs).  0, or -1 with errno ENOMEM.
+ */
+int mnt_chiefs_read_tree(struct mnt_chiefs *c, const char *tree);
 /* The chiefs in order, Linus alone for an empty c; their number in *nr. */
 const struct mnt_chief *mnt_chiefs_list(const struct mnt_chiefs *c, size_t *nr);
 /* The names' regex ("(Linus Torvalds)" for an empty c). */
