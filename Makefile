@@ -49,7 +49,7 @@ ALL_CFLAGS = -std=c11 -Ilib -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS
 LDLIBS = $(PCRE2_LIBS) -lz
 
 LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
-	   lib/base/arena.o lib/base/atomic.o lib/base/diag.o \
+	   lib/base/arena.o lib/base/binheap.o lib/base/atomic.o lib/base/diag.o \
 	   lib/base/fileio.o lib/base/glob.o lib/base/json.o lib/base/patch.o \
 	   lib/base/perlre.o lib/base/regex.o lib/base/run.o lib/base/strbuf.o \
 	   lib/base/strmap.o lib/base/suggest.o lib/base/tempfile.o lib/base/ustr.o \
@@ -88,7 +88,7 @@ TOOL_OBJS = maint.o cli.o heap.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
 	      t/unit/test-check t/unit/test-patch t/unit/test-removetree \
 	      t/unit/test-history t/unit/test-match t/unit/test-run \
-	      t/unit/test-date
+	      t/unit/test-date t/unit/test-binheap
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 \
 	    doc/maint-get.1 \
 	    doc/maint-merge.1 doc/maint-split.1 doc/maint-export.1 \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * lib/base: buffers, arenas, maps, strings, JSON, files and temporaries,
+ * lib/base: buffers, arenas, maps, heaps, strings, JSON, files and temporaries,
  * diagnostics, regexes, globs, unified diffs, running programs.
  *
  * The one header other folders include (doc/architecture.md).
@@ -35,5 +35,6 @@
 #include "patch.h"
 #include "run.h"
 #include "suggest.h"
+#include "binheap.h"
 
 #endif

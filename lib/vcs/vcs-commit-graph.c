@@ -464,61 +464,16 @@ bool vcs_bloom_maybe(const struct vcs_graph *g, uint32_t pos,
 /* ---- the walk ---- */
 
 struct qent {
-	uint64_t date, ctr;
+	uint64_t date;
 	uint32_t pos;
 };
 
-struct queue {
-	struct qent *h;
-	size_t nr, alloc;
-	uint64_t ctr;
-};
-
-static bool qbefore(const struct qent *a, const struct qent *b)
+/* the newer first (equal dates: in the order queued, by the heap) */
+static int qcmp(const void *a, const void *b)
 {
-	return a->date != b->date ? a->date > b->date : a->ctr < b->ctr;
-}
+	const struct qent *x = a, *y = b;
 
-static int qput(struct queue *q, uint32_t pos, uint64_t date)
-{
-	size_t i;
-
-	if (!ALLOC_GROW(q->h, q->nr + 1, q->alloc))
-		return -1;
-	i = q->nr++;
-	q->h[i] = (struct qent){ date, q->ctr++, pos };
-	while (i && qbefore(&q->h[i], &q->h[(i - 1) / 2])) {
-		struct qent t = q->h[i];
-
-		q->h[i] = q->h[(i - 1) / 2];
-		q->h[(i - 1) / 2] = t;
-		i = (i - 1) / 2;
-	}
-	return 0;
-}
-
-static struct qent qget(struct queue *q)
-{
-	struct qent top = q->h[0];
-	size_t i = 0;
-
-	q->h[0] = q->h[--q->nr];
-	for (;;) {
-		size_t c = 2 * i + 1, m = i;
-		struct qent t;
-
-		if (c < q->nr && qbefore(&q->h[c], &q->h[m]))
-			m = c;
-		if (c + 1 < q->nr && qbefore(&q->h[c + 1], &q->h[m]))
-			m = c + 1;
-		if (m == i)
-			break;
-		t = q->h[i];
-		q->h[i] = q->h[m];
-		q->h[m] = t;
-		i = m;
-	}
-	return top;
+	return x->date != y->date ? (x->date > y->date ? -1 : 1) : 0;
 }
 
 /*
@@ -528,7 +483,8 @@ static struct qent qget(struct queue *q)
 int vcs_cgraph_walk(const struct vcs_graph *g, uint32_t head, uint64_t max_age,
 		    uint32_t **order, size_t *n)
 {
-	struct queue q = { NULL, 0, 0, 0 };
+	struct binheap q = BINHEAP_INIT(sizeof(struct qent), qcmp);
+	struct qent c;
 	unsigned char *seen = calloc(g->total / 8 + 1, 1);
 	uint32_t *o = NULL, par[64];
 	size_t no = 0, ao = 0;
@@ -538,12 +494,10 @@ int vcs_cgraph_walk(const struct vcs_graph *g, uint32_t head, uint64_t max_age,
 	*order = NULL;
 	*n = 0;
 	if (!seen || graph_parents(g, head, par, 64, &date) < 0 ||
-	    qput(&q, head, date))
+	    binheap_push(&q, &(struct qent){ date, head }))
 		goto out;
 	seen[head / 8] |= (unsigned char)(1u << (head % 8));
-	while (q.nr) {
-		struct qent c = qget(&q);
-
+	while (binheap_pop(&q, &c)) {
 		if (c.date < max_age)
 			continue;
 		np = graph_parents(g, c.pos, par, 64, &date);
@@ -556,7 +510,7 @@ int vcs_cgraph_walk(const struct vcs_graph *g, uint32_t head, uint64_t max_age,
 				continue;
 			seen[par[i] / 8] |= (unsigned char)(1u << (par[i] % 8));
 			if (graph_parents(g, par[i], NULL, 0, &pd) < 0 ||
-			    qput(&q, par[i], pd))
+			    binheap_push(&q, &(struct qent){ pd, par[i] }))
 				goto out;
 		}
 		if (np > 1)
@@ -571,7 +525,7 @@ int vcs_cgraph_walk(const struct vcs_graph *g, uint32_t head, uint64_t max_age,
 	ret = 0;
 out:
 	free(o);
-	free(q.h);
+	binheap_release(&q);
 	free(seen);
 	return ret;
 }

@@ -41,61 +41,21 @@
 /* ---- the walk (git log --since's order, as vcs-commit-graph.c) ---- */
 
 struct hq_ent {
-	uint64_t date, ctr;
+	uint64_t date;
 	const struct vcs_hent *e;
 };
 
-struct hq {
-	struct hq_ent *h;
-	size_t nr, alloc;
-	uint64_t ctr;
-};
-
-static bool hq_before(const struct hq_ent *a, const struct hq_ent *b)
+/* the newer first (equal dates: in the order queued, by the heap) */
+static int hq_cmp(const void *a, const void *b)
 {
-	return a->date != b->date ? a->date > b->date : a->ctr < b->ctr;
+	const struct hq_ent *x = a, *y = b;
+
+	return x->date != y->date ? (x->date > y->date ? -1 : 1) : 0;
 }
 
-static int hq_put(struct hq *q, const struct vcs_hent *e)
+static int hq_put(struct binheap *q, const struct vcs_hent *e)
 {
-	size_t i;
-
-	if (!ALLOC_GROW(q->h, q->nr + 1, q->alloc))
-		return -1;
-	i = q->nr++;
-	q->h[i] = (struct hq_ent){ e->date, q->ctr++, e };
-	while (i && hq_before(&q->h[i], &q->h[(i - 1) / 2])) {
-		struct hq_ent t = q->h[i];
-
-		q->h[i] = q->h[(i - 1) / 2];
-		q->h[(i - 1) / 2] = t;
-		i = (i - 1) / 2;
-	}
-	return 0;
-}
-
-static const struct vcs_hent *hq_get(struct hq *q)
-{
-	const struct vcs_hent *top = q->h[0].e;
-	size_t i = 0;
-
-	q->h[0] = q->h[--q->nr];
-	for (;;) {
-		size_t c = 2 * i + 1, m = i;
-		struct hq_ent t;
-
-		if (c < q->nr && hq_before(&q->h[c], &q->h[m]))
-			m = c;
-		if (c + 1 < q->nr && hq_before(&q->h[c + 1], &q->h[m]))
-			m = c + 1;
-		if (m == i)
-			break;
-		t = q->h[i];
-		q->h[i] = q->h[m];
-		q->h[m] = t;
-		i = m;
-	}
-	return top;
+	return binheap_push(q, &(struct hq_ent){ e->date, e });
 }
 
 /* The walk: the commits shown, and the ids it needs that are missing. */
@@ -108,7 +68,7 @@ struct hwalk {
 
 /* Visit the parents of e (pushed unless seen): 0, or -1. */
 static int walk_parents(const struct vcs_hidx *x, const struct vcs_hent *e,
-			unsigned char *seen, struct hq *q, struct hwalk *w,
+			unsigned char *seen, struct binheap *q, struct hwalk *w,
 			unsigned *np)
 {
 	const char *p = e->rec, *nl = memchr(e->rec, '\n', e->end - e->rec);
@@ -146,7 +106,8 @@ static int walk_parents(const struct vcs_hidx *x, const struct vcs_hent *e,
 static int hidx_walk(const struct vcs_hidx *x, const char *head,
 		     uint64_t max_age, struct hwalk *w)
 {
-	struct hq q = { NULL, 0, 0, 0 };
+	struct binheap q = BINHEAP_INIT(sizeof(struct hq_ent), hq_cmp);
+	struct hq_ent top;
 	unsigned char *seen = calloc(x->n / 8 + 1, 1);
 	const struct vcs_hent *e = vcs_hidx_find(x, head, strlen(head));
 	unsigned np;
@@ -162,8 +123,8 @@ static int hidx_walk(const struct vcs_hidx *x, const char *head,
 	seen[(e - x->e) / 8] |= (unsigned char)(1u << ((e - x->e) % 8));
 	if (hq_put(&q, e))
 		goto out;
-	while (q.nr) {
-		e = hq_get(&q);
+	while (binheap_pop(&q, &top)) {
+		e = top.e;
 		if (e->date < max_age)
 			continue;
 		if (e->kind != 'c') {
@@ -182,7 +143,7 @@ static int hidx_walk(const struct vcs_hidx *x, const char *head,
 	}
 	ret = w->miss.failed ? -1 : 0;
 out:
-	free(q.h);
+	binheap_release(&q);
 	free(seen);
 	return ret;
 }
