@@ -31,7 +31,11 @@
 #      ratio above: no history, the index (another file, second, ten
 #      new commits on the index of before them), first calls.
 # "no history" (in 1. and 6.): --nogit --nogit-fallback, what a call
-# costs without history, against the script.
+# costs without history, against the script.  The floors (in 3.): a
+# process that does nothing (/bin/true), and git's log of each file's
+# commits in the window (--numstat, the exact commits, as maint runs it
+# after the filters), each against the script: the best ratio any tool
+# that starts a process, and one that shells out to git, can reach.
 # First calls: the median of 3, each with .git/maint removed and no
 # index built in the background after it (MAINT_GET_INDEX_BACKGROUND=0:
 # it would run beside the next call; --history-index times that build);
@@ -130,8 +134,8 @@ median3() {
 	printf '%s\n' "${res[@]}" | sort -n | sed -n 2p
 }
 row() {
-	printf '  %-44s script %8s ms, maint %8s ms: %6sx\n' "$1" \
-		"$(ms "$2")" "$(ms "$3")" \
+	printf '  %-44s script %8s ms, %s %8s ms: %6sx\n' "$1" \
+		"$(ms "$2")" "${4:-maint}" "$(ms "$3")" \
 		"$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.1f", b ? a / b : 0 }')"
 }
 # calls LABEL [second]: the script, then maint's first call (cold) and
@@ -171,6 +175,39 @@ nohist() {
 	c=$(median3 warm "$MAINT" get --notree --nogit --nogit-fallback -f "$f")
 	row "no history (--nogit --nogit-fallback)" "$p" "$c"
 }
+# The floors, measured in the same run: no call of any tool can go under
+# a process that does nothing (/bin/true), and a first call with history
+# runs git on the file's commits in the window at least (their numstat,
+# which both tools print from: here the exact commits, one git log of
+# them, as maint runs it after its Bloom filters), whatever else it does.
+# "script / floor" is the best ratio a tool that shells out to git can
+# reach.
+floor_true() {
+	local f p c
+	f=$(head -1 "$work/files")
+	# shellcheck disable=SC2086
+	p=$(median3 warm perl $P $A -f "$f")
+	c=$(median3 warm /bin/true)
+	row "floor: /bin/true (a process that does nothing)" "$p" "$c" floor
+}
+gitpart() {
+	git --literal-pathspecs log --no-walk=unsorted --stdin --no-color \
+		--no-merges --no-renames --raw --numstat \
+		"--format=%x00%P%nGitCommit: %H%nGitAuthor: %an <%ae>%nGitDate: %aD%nGitSubject: %s%n%b%n%x01" \
+		-- "$1" <"$work/commits"
+}
+floor_git() {
+	local f p c
+	while IFS= read -r f; do
+		git log --since="$since" --follow --no-merges --format=%H \
+			-- "$f" >"$work/commits"
+		# shellcheck disable=SC2086
+		p=$(median3 warm perl $P $A -f "$f")
+		c=$(median3 warm gitpart "$f")
+		row "floor: git log of its $(wc -l <"$work/commits") commits: $(basename "$f")" \
+			"$p" "$c" floor
+	done <"$work/files"
+}
 same() {
 	local f r
 	mkdir -p "$work/cmp"
@@ -197,6 +234,8 @@ t0=$(date +%s%N)
 "$MAINT" get --write-commit-graph
 echo "  (maint get --write-commit-graph: $((($(date +%s%N) - t0) / 1000000)) ms)"
 calls "filters" second
+floor_git
+floor_true
 same
 echo "4. the history index:"
 rm -rf .git/maint
