@@ -46,7 +46,7 @@ LDFLAGS += $(SAN_FLAGS)
 endif
 ALL_CFLAGS = -std=c11 -Ilib -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(PCRE2_CFLAGS) \
 	      $(CPPFLAGS) $(CFLAGS)
-LDLIBS = $(PCRE2_LIBS) -lz
+LDLIBS = $(PCRE2_LIBS) -lz -pthread
 
 LIB_OBJS = lib/activity/activity.o lib/activity/activity-report.o \
 	   lib/base/arena.o lib/base/binheap.o lib/base/atomic.o lib/base/diag.o \
@@ -88,7 +88,7 @@ TOOL_OBJS = maint.o cli.o heap.o parse-options.o $(BUILTIN_OBJS)
 UNIT_TESTS = t/unit/test-rfc822 t/unit/test-parse t/unit/test-strbuf t/unit/test-merge \
 	      t/unit/test-check t/unit/test-patch t/unit/test-removetree \
 	      t/unit/test-history t/unit/test-match t/unit/test-run \
-	      t/unit/test-date t/unit/test-binheap
+	      t/unit/test-date t/unit/test-binheap t/unit/test-fileio
 MANPAGES = doc/maint.1 doc/maint-check.1 doc/maint-format.1 \
 	    doc/maint-get.1 \
 	    doc/maint-merge.1 doc/maint-split.1 doc/maint-export.1 \
@@ -165,7 +165,7 @@ t/fuzz/obj/%.o: lib/%.c
 
 t/fuzz/fuzz-%: t/fuzz/fuzz-%.c t/fuzz/fuzz-common.h $(FUZZ_LIB_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $< \
-		$(FUZZ_LIB_OBJS) $(PCRE2_LIBS) -lz
+		$(FUZZ_LIB_OBJS) $(PCRE2_LIBS) -lz -pthread
 
 fuzzers: $(FUZZERS)
 

@@ -8,7 +8,10 @@
 # in the tick the memo read it, the memo damaged or not ours, no .git),
 # the same answers as without it (MAINT_GET_CACHE=0).  Every MAINTAINERS
 # has a section that matches every file (N: .*), so the answer and
-# --sections show which files were read, in which order.
+# --sections show which files were read, in which order; but the 300 of
+# 0fill/* (one that matches nothing each), there so that a later call
+# lstats the memo's directories and files in threads (lstat_all()), a
+# change in either half.
 . "$(dirname "$0")/test-lib.sh"
 
 T=$TRASH/tree
@@ -78,7 +81,10 @@ lie_texts() {
 
 test_expect_success 'a git tree: the memo is made and answers as the walk' '
 	mkdir -p "$T" && cd "$T" && git init -q &&
-	mkdir -p a/b/c d e/f Zed && touch a/x.c &&
+	mkdir -p a/b/c d e/f Zed 0fill/{000..299} && touch a/x.c &&
+	for d in 0fill/*; do
+		printf "FILL\nF:\tnone/\n" >$d/MAINTAINERS || return 1
+	done &&
 	maint_file . top && maint_file a/b a-b && maint_file Zed zed &&
 	maint_file e/f e-f &&
 	answer "$TRASH/first" &&
@@ -112,6 +118,14 @@ test_expect_success 'a MAINTAINERS added to a directory the memo holds' '
 	cd "$T" &&
 	maint_file d dee &&
 	same && test_grep "p-dee@" "$TRASH/with" && settle
+'
+
+test_expect_success 'a MAINTAINERS in and out of a directory lstat'"'"'ed first' '
+	cd "$T" &&
+	mkdir 0fill/007/new && maint_file 0fill/007/new seven &&
+	same && test_grep "p-seven@" "$TRASH/with" && settle &&
+	rm -r 0fill/007/new 0fill/299 &&
+	same && ! grep -q "p-seven@" "$TRASH/with" && settle
 '
 
 test_expect_success 'a MAINTAINERS removed' '
@@ -210,18 +224,25 @@ test_expect_success 'a MAINTAINERS replaced by a link: read through it every tim
 '
 
 if command -v strace >/dev/null 2>&1; then
-	test_expect_success 'nothing changed: no MAINTAINERS is opened' '
+	test_expect_success 'nothing changed: no MAINTAINERS or directory is opened' '
 		cd "$T" && settle && same &&
 		# (a sanitizer build: LeakSanitizer does not run under ptrace)
 		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-		strace -f -e trace=open,openat -o "$TRASH/trace" "$MAINT" get \
+		strace -f -e trace=open,openat,lstat,newfstatat,statx \
+			-o "$TRASH/trace" "$MAINT" get \
 			--notree --nogit --nogit-fallback \
 			--find-maintainer-files --maintainer-path=. \
 			-f a/x.c >/dev/null &&
-		! grep "/MAINTAINERS., O_" "$TRASH/trace"
+		! grep "/MAINTAINERS., O_" "$TRASH/trace" &&
+		! grep -E "\"\./[^\"]+\", [^)]*O_DIRECTORY" "$TRASH/trace" &&
+		# the lstats shared among threads, where there is a second CPU
+		if test "$(nproc)" -gt 1; then
+			test "$(grep "\"\./0fill/" "$TRASH/trace" |
+				cut -d" " -f1 | sort -u | wc -l)" -gt 1
+		fi
 	'
 else
-	test_skip 'nothing changed: no MAINTAINERS is opened' 'no strace'
+	test_skip 'nothing changed: no MAINTAINERS or directory is opened' 'no strace'
 fi
 
 test_expect_success 'the texts memo truncated, zeroed, too short: the files answer' '

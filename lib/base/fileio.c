@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -505,4 +506,56 @@ int canonical_path(const char *path, struct strbuf *out)
 		strbuf_addstr(out, path);
 	free(real);
 	return strbuf_failed(out) ? -1 : 0;
+}
+
+/*
+ * lstat_all(): a thread for each LSTAT_PER_THREAD paths (a thread's start
+ * costs about what ~40 lstats do), up to LSTAT_THREADS and the CPUs
+ * online.
+ */
+#define LSTAT_PER_THREAD 128
+#define LSTAT_THREADS 4
+
+struct lstat_part {
+	const char *const *paths;
+	struct stat *st;
+	size_t from, to;
+};
+
+static void *lstat_part(void *arg)
+{
+	const struct lstat_part *p = arg;
+	size_t i;
+
+	for (i = p->from; i < p->to; i++)
+		if (lstat(p->paths[i], &p->st[i]))
+			p->st[i].st_mode = 0;
+	return NULL;
+}
+
+void lstat_all(const char *const *paths, size_t n, struct stat *st)
+{
+	struct lstat_part part[LSTAT_THREADS];
+	pthread_t t[LSTAT_THREADS];
+	size_t k, nt = n / LSTAT_PER_THREAD, started = 1;
+	long cpus = nt > 1 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+
+	if (nt > LSTAT_THREADS)
+		nt = LSTAT_THREADS;
+	if (cpus < (long)nt)
+		nt = cpus > 1 ? (size_t)cpus : 1;
+	if (!nt)
+		nt = 1;
+	for (k = 0; k < nt; k++)
+		part[k] = (struct lstat_part){ paths, st, n * k / nt,
+					       n * (k + 1) / nt };
+	while (started < nt &&
+	       !pthread_create(&t[started], NULL, lstat_part, &part[started]))
+		started++;
+	/* part 0, and any whose thread could not start, are done here */
+	lstat_part(&part[0]);
+	for (k = started; k < nt; k++)
+		lstat_part(&part[k]);
+	for (k = 1; k < started; k++)
+		pthread_join(t[k], NULL);
 }

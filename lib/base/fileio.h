@@ -107,6 +107,15 @@ int list_directory_typed(const char *dir, char ***names, enum file_type **types,
  */
 int list_tree(const char *dir, struct strbuf *out, int *err);
 
+/*
+ * lstat() each of paths[0..n) into st[i] (st[i].st_mode 0 where it
+ * fails), as a loop of lstat() would, shared among a few threads when n
+ * is large and more CPUs are online (the kernel's path lookups are most
+ * of a check of a tree that did not change).
+ */
+struct stat;
+void lstat_all(const char *const *paths, size_t n, struct stat *st);
+
 /* Write all of data to fd, retrying short writes.  0, or -1 with *err. */
 int write_all(int fd, const void *data, size_t len, int *err);
 

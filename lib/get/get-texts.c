@@ -151,14 +151,12 @@ int gm_texts_map_file(struct gm_db *db, size_t i, struct diags *d)
 	return 0;
 }
 
-/* File i of db: its text kept, or read.  0, or -1. */
+/* File i of db (t->st[i] its lstat): its text kept, or read.  0, or -1. */
 static int text_of(struct gm_db *db, struct texts *t, size_t i, struct diags *d)
 {
 	const struct text_rec *r = NULL;
-	struct stat *st = &t->st[i];
+	const struct stat *st = &t->st[i];
 
-	if (lstat(db->names[i], st))
-		st->st_mode = 0;
 	if (S_ISREG(st->st_mode) && rec_find(t, db->names[i], &r)) {
 		diag_add(d, D_NOMEM, db->names[i], 0, "out of memory");
 		return -1;
@@ -226,6 +224,8 @@ static int texts_map(struct gm_db *db, struct vcs *v, const struct strbuf *key,
 		goto nomem;
 	if (clock_gettime(CLOCK_REALTIME, &t.start))
 		t.start.tv_sec = (time_t)1 << 40; /* every file racy */
+	/* every lstat first (threads), after the start racy mtimes see */
+	lstat_all((const char *const *)db->names, db->nr_names, t.st);
 	for (i = 0; i < db->nr_names; i++)
 		if (text_of(db, &t, i, d))
 			goto out;

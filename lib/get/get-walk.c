@@ -198,6 +198,7 @@ struct gm_walk {
 	struct timespec start;
 	char ***out;
 	size_t *nr, *alloc;
+	struct stat *pre; /* each old record's lstat, taken first (or NULL) */
 };
 
 bool gm_memo_num(const char **s, const char *end, long long *v)
@@ -402,7 +403,11 @@ static int ents_from_memo(struct gm_walk *w, size_t old, struct walk_ent **e,
 		join_path(&w->path, x.name);
 		if (strbuf_failed(&w->path))
 			return -1;
-		if (lstat(w->path.buf, &x.st) || !S_ISDIR(x.st.st_mode)) {
+		if (w->pre)
+			x.st = w->pre[j];
+		else if (lstat(w->path.buf, &x.st))
+			x.st.st_mode = 0;
+		if (!S_ISDIR(x.st.st_mode)) {
 			strbuf_setlen(&w->path, len);
 			return 1;
 		}
@@ -522,6 +527,62 @@ static int walk_dir(struct gm_walk *w, size_t old, const struct stat *st,
 	return ret;
 }
 
+/*
+ * The lstat of every directory of the memo but the root, in w->pre, taken
+ * up front by lstat_all() (two threads): a later call whose tree did not
+ * change makes these and little else.  A directory that changed is read
+ * as without them; one below it is never looked at.  Without the memory
+ * for it, none (each is lstat'ed as the walk comes to it).
+ */
+static void walk_prefetch(struct gm_walk *w)
+{
+	struct strbuf all = STRBUF_INIT;
+	size_t *at = calloc(w->nr_old, sizeof(*at));
+	size_t *anc = calloc(w->nr_old, sizeof(*anc));
+	const char **paths = calloc(w->nr_old, sizeof(*paths));
+	size_t i, depth = 0;
+
+	w->pre = calloc(w->nr_old, sizeof(*w->pre));
+	if (!at || !anc || !paths || !w->pre)
+		goto out;
+	/* record i's path: its parent's (anc, the open ancestors), name */
+	strbuf_add(&all, w->path.buf, w->path.len + 1);
+	anc[depth++] = 0;
+	for (i = 1; i < w->nr_old; i++) {
+		size_t up, len;
+
+		while (anc[depth - 1] + w->old[anc[depth - 1]].size <= i)
+			depth--;
+		up = at[anc[depth - 1]];
+		len = strlen(all.buf + up);
+		at[i] = all.len;
+		/* grown first: the parent's path is copied from all itself */
+		if (!strbuf_grow(&all, len + strlen(w->old[i].name) + 2))
+			goto out;
+		strbuf_add(&all, all.buf + up, len);
+		join_path(&all, w->old[i].name);
+		strbuf_addch(&all, '\0');
+		anc[depth++] = i;
+	}
+	if (strbuf_failed(&all))
+		goto out;
+	for (i = 1; i < w->nr_old; i++)
+		paths[i] = all.buf + at[i];
+	lstat_all(paths + 1, w->nr_old - 1, w->pre + 1);
+	free(at);
+	free(anc);
+	free(paths);
+	strbuf_release(&all);
+	return;
+out:
+	free(w->pre);
+	w->pre = NULL;
+	free(at);
+	free(anc);
+	free(paths);
+	strbuf_release(&all);
+}
+
 /* The memo's key: its format and the walk root's real path. */
 static int walk_key(const char *root, struct strbuf *key)
 {
@@ -551,6 +612,8 @@ static int walk_memo(struct vcs *v, struct gm_walk *w, const struct strbuf *key)
 		ret = find_files(&w->path, w->out, w->nr, w->alloc);
 		goto out;
 	}
+	if (w->nr_old > 1)
+		walk_prefetch(w);
 	ret = walk_dir(w, w->nr_old ? 0 : WALK_NONE, &st, "");
 	if (!ret && strbuf_failed(&w->memo)) {
 		errno = ENOMEM;
@@ -588,6 +651,7 @@ int gm_walk_find(const char *root, char ***out, size_t *nr, size_t *alloc)
 	strbuf_release(&w.memo);
 	strbuf_release(&key);
 	free(w.old);
+	free(w.pre);
 	errno = err;
 	return ret;
 }
