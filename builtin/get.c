@@ -674,16 +674,29 @@ static void history_notes(struct history *hist, const struct gm_opts *o)
 			  "history");
 }
 
-/* The walk and the files' logs at once (gm_history_prefetch()). */
-static void prefetch_start(const struct get_args *a, char **args, int nargs,
-			   const char *subdir, struct run_bg *bg)
+/*
+ * get_read(), with --find-maintainer-files the -f files' logs read beside
+ * it (gm_history_prefetch()): its result; *nomem when the child's notes
+ * could not be kept.
+ */
+static int read_beside_logs(struct gm_getmaint *g, struct get_args *a,
+			    char **args, int nargs, const char *subdir,
+			    bool *nomem)
 {
 	struct gm_request rq = { args, (size_t)nargs, a->from_filename != 0,
 				 *subdir ? subdir : NULL };
+	struct run_bg bg = { .pid = 0 };
+	int ret;
 
 	if (a->find_maintainer_files && !a->all && !a->series && !a->owner &&
 	    !a->unowned)
-		gm_history_prefetch(&a->o, &rq, bg);
+		gm_history_prefetch(&a->o, &rq, &bg);
+	ret = get_read(g, a);
+	if (ret >= 0)
+		gm_history_prefetch_stop(&bg); /* its work is not wanted */
+	else
+		*nomem = gm_history_prefetch_wait(&a->o, &bg) < 0;
+	return ret;
 }
 
 int cmd_get(int argc, char **argv)
@@ -694,12 +707,11 @@ int cmd_get(int argc, char **argv)
 	struct hist_opts ho;
 	struct hist_ops hops;
 	struct strbuf subdir = STRBUF_INIT;
-	struct run_bg bg = { .pid = 0 };
 	char **conf = NULL, **args = NULL;
 	const char *refusal;
 	size_t rlen;
 	int nconf = 0, nargs = 0, ret;
-	bool nomem;
+	bool nomem = false;
 
 	memset(a, 0, sizeof(*a));
 	gm_opts_default(&a->o);
@@ -752,9 +764,7 @@ int cmd_get(int argc, char **argv)
 	if (ret >= 0)
 		goto out;
 	get_history_options(&hist, a);
-	prefetch_start(a, args, nargs, subdir.buf, &bg);
-	ret = get_read(&g, a);
-	nomem = gm_history_prefetch_wait(&a->o, &bg) < 0;
+	ret = read_beside_logs(&g, a, args, nargs, subdir.buf, &nomem);
 	if (ret >= 0)
 		goto out;
 	if (nomem || hist_read_ignore(&hist)) {

@@ -90,6 +90,24 @@ test_expect_success '--find-maintainer-files --git, first call: the log read bes
 	! grep -q "beside the walk" bg.err2
 '
 
+test_expect_success '--find-maintainer-files --git: a call that cannot read MAINTAINERS stops the child, waits not for it' '
+	f=$(grep -v -e / files | head -1) &&
+	rm -rf none && cp -a "$P" none && rm -rf none/.git/maint &&
+	find none -path none/.git -prune -o -name MAINTAINERS -exec rm {} + &&
+	# a walk long enough for the child to reach its git first
+	mkdir -p none/many/{0..99}/{0..199} &&
+	# a git whose --follow never ends (till the stop)
+	mkdir -p slowgit &&
+	printf "#!/bin/sh\ncase \" \$* \" in *\" --follow \"*)\n\techo started >\"%s\"\n\texec sleep 300 ;;\nesac\nexec %s \"\$@\"\n" \
+		"$TRASH/slow.started" "$(command -v git)" >slowgit/git &&
+	chmod +x slowgit/git &&
+	(cd none && PATH="$TRASH/slowgit:$PATH" timeout 120 "$MAINT" get \
+		-f "$f" >"$TRASH/none.out" 2>"$TRASH/none.err"; echo $? >"$TRASH/none.rc") &&
+	test -e slow.started &&
+	test "$(cat none.rc)" != 124 && test "$(cat none.rc)" != 0 &&
+	test_grep "No MAINTAINER files found" none.err
+'
+
 if command -v strace >/dev/null; then
 	test_expect_success '--find-maintainer-files: the walk takes what each entry is from readdir, not an lstat each' '
 		(cd "$P" &&

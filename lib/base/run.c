@@ -432,6 +432,17 @@ int run_bg_wait(struct run_bg *b)
 	return read_err ? -1 : b->cmd.status;
 }
 
+void run_bg_stop(struct run_bg *b)
+{
+	struct slot one = { &b->cmd, 0, (pid_t)b->pid, -1, b->out, -1, 0 };
+
+	if (!b->pid)
+		return;
+	stop(&one, 1);
+	b->out = -1;
+	b->pid = 0;
+}
+
 int run_detached(void (*fn)(void *arg), void *arg)
 {
 	pid_t pid;

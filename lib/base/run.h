@@ -94,6 +94,12 @@ int run_bg_start(struct run_bg *b, int (*fn)(void *data), void *data,
  */
 int run_bg_wait(struct run_bg *b);
 /*
+ * Stop it (SIGTERM: its own children and temporaries go with it, as on
+ * any signal) and reap it, its output left unread: for a call that will
+ * not use its work.  Nothing for a child not started.
+ */
+void run_bg_stop(struct run_bg *b);
+/*
  * fn(arg) in a child detached from this process, as git's auto gc runs:
  * two forks, a new session, niced by 10, standard streams on /dev/null;
  * the caller waits only for the first fork.  0, or -1 (errno) when no

@@ -226,6 +226,15 @@ int gm_history_prefetch_wait(const struct gm_opts *o, struct run_bg *bg)
 	return strbuf_failed(&v->cache_info) ? -1 : st;
 }
 
+void gm_history_prefetch_stop(struct run_bg *bg)
+{
+	if (!bg->pid)
+		return;
+	run_bg_stop(bg);
+	strbuf_release(bg->cmd.out);
+	free(bg->cmd.out);
+}
+
 int gm_history_prefetch(const struct gm_opts *o, const struct gm_request *rq,
 			struct run_bg *bg)
 {

@@ -310,6 +310,11 @@ int gm_history_prefetch(const struct gm_opts *o, const struct gm_request *rq,
  * memory).
  */
 int gm_history_prefetch_wait(const struct gm_opts *o, struct run_bg *bg);
+/*
+ * Or stop its child, for a call that ends before it answers (its
+ * MAINTAINERS could not be read): what it did is not waited for.
+ */
+void gm_history_prefetch_stop(struct run_bg *bg);
 
 /* gm_get()'s first half: the request's files and keywords in q. */
 int gm_get_query(struct gm_getmaint *g, const struct gm_opts *o,
