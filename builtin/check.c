@@ -161,6 +161,7 @@ struct check_args {
 	int m, r, l, moderated, s, keywords, mailmap, chiefs, depth;
 	char **args;
 	int nargs;
+	struct strbuf moved; /* args named again from the top (check_to_top) */
 };
 
 static int fail_level(const char *s)
@@ -622,6 +623,46 @@ done:
 	return ret;
 }
 
+/*
+ * Below the top of a tree and no --mpath: to the top, as get goes
+ * (gm_find_tree()), so that the tree's MAINTAINERS and .get_maintainer.conf
+ * are matched against the tree's files, not against those below here;
+ * the patches named relative to where we stood are named again from
+ * the top.  0, or -1 when out of memory.
+ */
+static int check_to_top(struct check_args *a)
+{
+	struct strbuf sub = STRBUF_INIT, p = STRBUF_INIT;
+	size_t *at = NULL;
+	int i, ret = 0;
+
+	if (a->mpath || gm_find_tree(&sub) || !sub.len)
+		goto out;
+	at = calloc((size_t)a->nargs + 1, sizeof(*at));
+	if (!at)
+		goto nomem;
+	for (i = 0; i < a->nargs; i++) {
+		if (!strcmp(a->args[i], "-") || a->args[i][0] == '/')
+			continue;
+		gm_prefixed_path(sub.buf, a->args[i], &p);
+		at[i] = a->moved.len + 1;
+		strbuf_add(&a->moved, p.buf, p.len + 1);
+	}
+	if (strbuf_failed(&p) || strbuf_failed(&a->moved))
+		goto nomem;
+	for (i = 0; i < a->nargs; i++)
+		if (at[i])
+			a->args[i] = a->moved.buf + at[i] - 1;
+	goto out;
+nomem:
+	ret = -1;
+out:
+	free(at);
+	strbuf_release(&p);
+	strbuf_release(&sub);
+	return ret;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct check_args a = { .fail_on = "error",
@@ -634,7 +675,8 @@ int cmd_check(int argc, char **argv)
 				.keywords = -1,
 				.mailmap = -1,
 				.chiefs = -1,
-				.depth = -1 };
+				.depth = -1,
+				.moved = STRBUF_INIT };
 	struct ck_patch cp = CK_PATCH_INIT;
 	struct ck_opts o;
 	struct gm_db db;
@@ -655,6 +697,11 @@ int cmd_check(int argc, char **argv)
 	}
 	if (a.cc) {
 		ret = check_cc(&a);
+		goto out;
+	}
+	if (check_to_top(&a)) {
+		error_msg("out of memory");
+		ret = EXIT_ERROR;
 		goto out;
 	}
 	if (a.self_test)
@@ -692,6 +739,7 @@ int cmd_check(int argc, char **argv)
 out:
 	ck_patch_release(&cp);
 	free(a.args);
+	strbuf_release(&a.moved);
 	gm_db_release(&db);
 	mnt_generation_release(&gen);
 	diags_release(&d);

@@ -54,4 +54,27 @@ test_expect_success 'no conf: MAINTAINERS alone, as before' '
 	test_cmp out.top out.noconf
 '
 
+test_expect_success 'below the top of a tree: the top'"'"'s check, a patch named from here' '
+	rm -rf utree && cp -a tree utree && (
+		cd utree &&
+		# the top of a U-Boot tree, as get_maintainer.pl tells it
+		touch Kbuild Makefile README &&
+		mkdir arch common doc drivers dts fs lib include net post \
+			scripts test tools &&
+		sed "s/S:	Maintained/S:	Bogus/" \
+			board/acme/MAINTAINERS >m.new &&
+		cp m.new board/acme/MAINTAINERS && rm m.new &&
+		git diff >board/acme/fix.patch && git checkout -q . &&
+		test_expect_code 1 maint check >../u.top 2>../u.top.err &&
+		test_expect_code 1 maint check board/acme/fix.patch >../p.top 2>&1 &&
+		cd board/acme &&
+		test_expect_code 1 maint check >../../../u.sub 2>../../../u.sub.err &&
+		test_expect_code 1 maint check fix.patch >../../../p.sub 2>&1
+	) &&
+	test_grep "board/acme/MAINTAINERS:3: .*Bogus" p.top &&
+	test_grep "board/acme/MAINTAINERS:5: warning: F: pattern .board/acme/gone.c. matches no file" u.sub &&
+	test_cmp u.top u.sub && test_cmp u.top.err u.sub.err &&
+	test_cmp p.top p.sub
+'
+
 test_done

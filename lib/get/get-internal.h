@@ -8,14 +8,6 @@
 
 #include "get.h"
 
-/*
- * A relative path from below the top: prefix ("DIR/") and path, with
- * "." and "NAME/.." taken out as git takes them out of a pathspec
- * ("drivers/" and "../kernel/fork.c": "kernel/fork.c"), in out ("."
- * for the top itself).
- */
-void gm_prefixed_path(const char *prefix, const char *path, struct strbuf *out);
-
 /* get-match.c: the index's sections by a directory prefix of F: */
 struct gm_bucket {
 	size_t *v; /* section numbers, ascending */

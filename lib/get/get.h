@@ -425,6 +425,13 @@ bool gm_top_of_kernel_tree(void);
  * '/', to subdir.  0, or -1 (no kernel tree: the directory unchanged).
  */
 int gm_find_tree(struct strbuf *subdir);
+/*
+ * A relative path from below the top: prefix ("DIR/") and path, with
+ * "." and "NAME/.." taken out as git takes them out of a pathspec
+ * ("drivers/" and "../kernel/fork.c": "kernel/fork.c"), in out ("."
+ * for the top itself).
+ */
+void gm_prefixed_path(const char *prefix, const char *path, struct strbuf *out);
 /* MAINTAINERS, or --mpath mp with ~ expanded, appended to path. */
 void gm_maintainers_path(const char *mp, struct strbuf *path);
 /*
