@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * maint split --series: the words of the series.  Commit messages and
- * the cover letter are wrapped at WRAP columns and signed off with the
- * committer's identity.
+ * the cover letter are wrapped at WRAP columns; with -s, commit messages
+ * end with a Signed-off-by line of the committer's identity.
  */
 #include "series-internal.h"
 #include "base/base.h"
