@@ -74,7 +74,9 @@ test_expect_success 'T: stgit and topgit (the preamble lists them) are no bad-sc
 	! grep -q "entry .stgit\|entry .topgit" ../scm.out &&
 	test_grep "svn https" ../scm.out &&
 	maint check --self-test=scm --mpath=../M.scm >../scm-st.out &&
-	test_grep "malformed entry	T:	stgit" ../scm-st.out
+	test_grep "malformed entry	T:	stgit" ../scm-st.out &&
+	maint check --list >../list.out &&
+	test_grep "^bad-scm .*git/hg/quilt/stgit/topgit" ../list.out
 '
 
 test_expect_success 'every check of --list fires in some fixture' '

@@ -16,7 +16,7 @@ const struct ck_check ck_checks[] = {
 	{ D_BAD_PATTERN, "an F:/X: pattern whose regex does not compile" },
 	{ D_GLOBSTAR, "a ** not between slashes, or that never matches" },
 	{ D_BAD_LINK, "a W:/Q:/B: link or T: URL that is malformed" },
-	{ D_BAD_SCM, "a T: entry that is not git, quilt or hg and a URL" },
+	{ D_BAD_SCM, "a T: entry not git/hg/quilt/stgit/topgit and a URL" },
 	{ D_ENTRY_TAB, "not one tab after TYPE: (checkpatch.pl)" },
 	{ D_UNKNOWN_TYPE, "an entry type not in MRLSWQBCPTFXNK" },
 	{ D_MISORDERED, "adjacent entries misordered (checkpatch.pl)" },
