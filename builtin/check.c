@@ -75,16 +75,14 @@ static int tree_files(struct ck_tree *t, const struct ck_patch *cp,
 	else
 		ret = ck_tree_read(t, NULL, &how);
 	err = errno;
+	/* "maint get:" under get --self-test */
 	if (!quiet && how.no_git)
-		fprintf(stderr,
-			"maint check: not a git work tree: files are "
-			"the tree's as it is, .gitignore not applied\n");
+		error_msg("not a git work tree: files are the tree's as it "
+			  "is, .gitignore not applied");
 	if (!quiet && how.ignores_all)
-		fprintf(stderr,
-			"maint check: .gitignore:%lu ignores every "
-			"file (git would list none it does not take "
-			"back)\n",
-			how.ignores_all);
+		error_msg(".gitignore:%lu ignores every file (git would "
+			  "list none it does not take back)",
+			  how.ignores_all);
 	errno = err;
 	return ret;
 }
