@@ -26,7 +26,9 @@ VERSION := $(shell scripts/version.sh)
 ifeq ($(strip $(VERSION)),)
 $(error scripts/version.sh gave no version)
 endif
-ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
+# zsh's $fpath (Debian's): vendor-completions under /usr (the package),
+# site-functions under any other prefix (/usr/local)
+ZSHCOMPDIR ?= $(if $(filter /usr /usr/,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completions,$(PREFIX)/share/zsh/site-functions)
 
 PCRE2_CFLAGS := $(shell pcre2-config --cflags 2>/dev/null)
 PCRE2_LIBS := $(shell pcre2-config --libs8 2>/dev/null || echo -lpcre2-8)

@@ -105,4 +105,13 @@ test_expect_success 'make install puts it in zsh'\''s vendor-completions' '
 	! test -e root/usr/share/zsh/vendor-completions/_maint
 '
 
+test_expect_success 'under another prefix, in site-functions (in zsh'\''s $fpath)' '
+	make -s -C "$SRC_DIR" install DESTDIR="$TRASH/root" PREFIX=/usr/local &&
+	cmp "$SRC_DIR/contrib/completion/_maint" \
+		root/usr/local/share/zsh/site-functions/_maint &&
+	! test -e root/usr/local/share/zsh/vendor-completions &&
+	make -s -C "$SRC_DIR" uninstall DESTDIR="$TRASH/root" PREFIX=/usr/local &&
+	! test -e root/usr/local/share/zsh/site-functions/_maint
+'
+
 test_done
