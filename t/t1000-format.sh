@@ -108,6 +108,20 @@ test_expect_success '--check finds a missing blank line' '
 '
 
 # issue 24 item 4: each layout finding local, named, whatever the order
+test_expect_success '--check: CRLF line ends said once, not on every line' '
+	sed "s/\$/\r/" "$G/example.order" >crlf &&
+	test_expect_code 1 maint format --check --order --input crlf 2>err &&
+	test_grep "^crlf:1: warning: CRLF line ends" err &&
+	test "$(wc -l <err)" = 1
+'
+
+test_expect_success '--check: no newline at the end, said so' '
+	printf "A\nM:\tx\nF:\tfoo/" >nonl &&
+	test_expect_code 1 maint format --check --input nonl 2>err &&
+	test_grep "^nonl:3: warning: no newline at the end of the file" err &&
+	test "$(wc -l <err)" = 1
+'
+
 test_expect_success '--check: layout findings beside ordering ones' '
 	printf "C\nM:\tx\nS:\tMaintained \nB \nM:\ty\n\n\nA\nM:\tz\n" >mixed &&
 	test_expect_code 1 maint format --check --input mixed 2>err &&

@@ -170,6 +170,7 @@ struct rawlines {
 	size_t len;
 	size_t *start; /* start[k]: offset of line k + 1; start[nr] = len */
 	unsigned long nr;
+	bool crlf; /* the first line ends in "\r\n": each line's CR is its end */
 };
 
 static int rawlines_init(struct rawlines *r, const char *data, size_t len)
@@ -189,6 +190,8 @@ static int rawlines_init(struct rawlines *r, const char *data, size_t len)
 	if (!ALLOC_GROW(r->start, r->nr + 1, alloc))
 		return -1;
 	r->start[r->nr] = len;
+	i = r->nr > 1 ? r->start[1] : len;
+	r->crlf = i > 1 && data[i - 1] == '\n' && data[i - 2] == '\r';
 	return 0;
 }
 
@@ -204,6 +207,8 @@ static const char *rawline(const struct rawlines *r, unsigned long lineno,
 	e = r->start[lineno];
 	if (e > b && r->data[e - 1] == '\n')
 		e--;
+	if (r->crlf && e > b && r->data[e - 1] == '\r')
+		e--; /* said once for the file (mnt_check_canonical()) */
 	*len = e - b;
 	return r->data + b;
 }
@@ -244,6 +249,13 @@ static long check_fields(const struct maintainers *m,
 					    "; and not in canonical form "
 					    "'%c:<TAB>value'",
 					    l[i].type);
+		} else if (r && raw->crlf && rlen == l[i].len &&
+			   !memcmp(r, l[i].s, rlen)) {
+			continue; /* only its CR: the file's CRLF, said once */
+		} else if (r && r + rlen == raw->data + raw->len &&
+			   rlen == l[i].len && !memcmp(r, l[i].s, rlen)) {
+			strbuf_addstr(&msg,
+				      "no newline at the end of the file");
 		} else {
 			strbuf_addf(&msg,
 				    "field line is not in canonical form "
@@ -425,6 +437,14 @@ long mnt_check_canonical(const struct maintainers *m, const char *order,
 		free(raw.start);
 		if (rawlines_init(&raw, mf->data, mf->len))
 			goto nomem;
+		if (raw.crlf) {
+			strbuf_addstr(&msg, "CRLF line ends: the scripts read "
+					    "each line's CR as part of it (its "
+					    "value, pattern, address); end "
+					    "the lines with LF alone");
+			report(d, D_FIELD_FORM, mf->name, 1, &msg);
+			found++;
+		}
 		n = 0;
 		for (i = 1; i < m->nr_sections; i++) {
 			if (m->sections[i].file != f)
