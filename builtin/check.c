@@ -702,6 +702,13 @@ int cmd_check(int argc, char **argv)
 		ret = EXIT_ERROR;
 		goto out;
 	}
+	/* --mpath from elsewhere: the files are still this directory's */
+	if (a.mpath && !gm_top_of_kernel_tree() &&
+	    path_type("MAINTAINERS") == FT_MISSING)
+		error_msg("F: patterns are matched against the files below "
+			  "the current directory, which holds no MAINTAINERS "
+			  "and is no tree's top: run check at the top of the "
+			  "tree");
 	if (a.self_test)
 		o.self_test = a.self_what ? a.self_what : "";
 	if (a.online) {

@@ -77,4 +77,13 @@ test_expect_success 'below the top of a tree: the top'"'"'s check, a patch named
 	test_cmp p.top p.sub
 '
 
+test_expect_success '--mpath from a directory that is no tree: said so' '
+	mkdir -p away && (cd away &&
+		maint check --mpath=../tree/MAINTAINERS >../away.out 2>../away.err;
+		cd ../tree && maint check --mpath=MAINTAINERS >/dev/null 2>../top.err
+	) &&
+	test_grep "current directory, which holds no MAINTAINERS and is no tree.s top" away.err &&
+	! grep -q "no tree.s top" top.err
+'
+
 test_done
