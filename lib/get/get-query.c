@@ -187,7 +187,11 @@ static int query_path(struct gm_getmaint *g, const struct gm_opts *o,
 		ret = 0;
 		goto out;
 	}
-	if (read_path(is_stdin ? "-" : f.buf, &text, &err)) {
+	/*
+	 * The script opens a directory as a patch (Perl's open succeeds),
+	 * reads nothing from it and warns that it is no patch.
+	 */
+	if (read_path(is_stdin ? "-" : f.buf, &text, &err) && err != EISDIR) {
 		if (err == ENOMEM)
 			goto nomem;
 		diag_add(d, D_OPEN, f.buf, 0, "Can't open %s: %s", f.buf,
