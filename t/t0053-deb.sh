@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The Debian package: scripts/build-deb.sh builds it with
 # dpkg-buildpackage -us -uc -b from a copy in a temporary directory (the
-# work tree and its parent directory stay as they were); lintian reports
+# work tree and its parent directory stay as they were, the copy is
+# removed); lintian reports
 # no error, and every other tag it reports is explained in
 # debian/README.source; apt-get install ./maint_*.deb gives a working
 # /usr/bin/maint with its version, man pages and completions
@@ -53,15 +54,20 @@ state() {
 	# -j2); git lists an ignored directory despite the pathspec
 	(cd "$SRC_DIR" && git status --porcelain --ignored -- . ':!t/trash.*' \
 		2>/dev/null) | grep -v "^!! t/trash\." >"$1.status"
-	# beside it: what dpkg-buildpackage writes there (maint_*.deb,
-	# .changes, .buildinfo; not the rest of a shared parent such as /tmp)
-	ls -a "$(dirname "$SRC_DIR")" | grep "^maint[_-]" >"$1.parent" || :
+	# beside it: what dpkg-buildpackage writes there, PACKAGE_VERSION*
+	# (maint_*.deb, .changes, .buildinfo, maint-dbgsym_*.ddeb: a Debian
+	# package name, then "_"), not the rest of a shared parent such as
+	# /tmp, where other processes' temporaries come and go meanwhile
+	# (maint merge's maint-merge-XXXXXX: mktemp's names have no "_")
+	ls -a "$(dirname "$SRC_DIR")" | grep -E "^maint[a-z0-9.+-]*_" \
+		>"$1.parent" || :
 }
 
 test_expect_success 'dpkg-buildpackage -us -uc -b builds maint_VERSION_ARCH.deb' '
 	test -n "$version" &&
 	state before &&
-	DEB_BUILD_OPTIONS="nocheck $DEB_BUILD_OPTIONS" \
+	mkdir tmp &&
+	TMPDIR=$TRASH/tmp DEB_BUILD_OPTIONS="nocheck $DEB_BUILD_OPTIONS" \
 		"$SRC_DIR/scripts/build-deb.sh" out >build.log 2>&1 ||
 		{ tail -40 build.log; exit 1; }
 	arch=$(dpkg --print-architecture) &&
@@ -69,10 +75,12 @@ test_expect_success 'dpkg-buildpackage -us -uc -b builds maint_VERSION_ARCH.deb'
 	test -s "out/maint_${version}_$arch.changes"
 '
 
+# its temporary copy (in $TMPDIR, a test's own here) is gone too
 test_expect_success 'the build wrote nothing into the work tree or beside it' '
 	state after &&
 	test_cmp before.status after.status &&
-	test_cmp before.parent after.parent
+	test_cmp before.parent after.parent &&
+	ls -A tmp >tmp.left && test_cmp /dev/null tmp.left
 '
 
 test_expect_success 'the package holds the program, man pages, completions, docs' '
