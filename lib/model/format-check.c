@@ -221,6 +221,36 @@ static size_t rtrim_len(const char *s, size_t len)
 	return len;
 }
 
+/* Did rawline() take a CR off line r (rlen bytes) as its end? */
+static bool cr_taken(const struct rawlines *raw, const char *r, size_t rlen)
+{
+	return r + rlen < raw->data + raw->len && r[rlen] == '\r';
+}
+
+/* Is a field line of file f canonical but for its CR (a CRLF file)? */
+static bool cr_fields(const struct maintainers *m, unsigned f,
+		      const struct rawlines *raw)
+{
+	const struct mnt_line *l;
+	const char *r;
+	size_t i, k, rlen;
+
+	for (i = 1; i < m->nr_sections; i++) {
+		if (m->sections[i].file != f)
+			continue;
+		l = mnt_section_lines(m, &m->sections[i]);
+		for (k = 0; k < m->sections[i].nr; k++) {
+			if (!l[k].type || l[k].canonical)
+				continue;
+			r = rawline(raw, l[k].lineno, &rlen);
+			if (r && cr_taken(raw, r, rlen) && rlen == l[k].len &&
+			    !memcmp(r, l[k].s, rlen))
+				return true;
+		}
+	}
+	return false;
+}
+
 static long check_fields(const struct maintainers *m,
 			 const struct mnt_section *s, const char *order,
 			 const struct rawlines *raw, struct diags *d)
@@ -249,7 +279,7 @@ static long check_fields(const struct maintainers *m,
 					    "; and not in canonical form "
 					    "'%c:<TAB>value'",
 					    l[i].type);
-		} else if (r && raw->crlf && rlen == l[i].len &&
+		} else if (r && cr_taken(raw, r, rlen) && rlen == l[i].len &&
 			   !memcmp(r, l[i].s, rlen)) {
 			continue; /* only its CR: the file's CRLF, said once */
 		} else if (r && r + rlen == raw->data + raw->len &&
@@ -437,7 +467,7 @@ long mnt_check_canonical(const struct maintainers *m, const char *order,
 		free(raw.start);
 		if (rawlines_init(&raw, mf->data, mf->len))
 			goto nomem;
-		if (raw.crlf) {
+		if (raw.crlf && cr_fields(m, f, &raw)) {
 			strbuf_addstr(&msg, "CRLF line ends: the scripts read "
 					    "each line's CR as part of it (its "
 					    "value, pattern, address); end "
